@@ -1,0 +1,7 @@
+export declare const SOURCE_SCHEMA: string;
+export declare const POSTGRES_SCHEMA: string;
+export declare const PROVIDERS: Array<"sqlite" | "postgresql">;
+export declare function migrationsDir(provider: string): string;
+export declare function derivePostgresSchema(source: string): string;
+export declare function schemaFor(provider: string, root?: string): string;
+export declare function listMigrations(provider: string, root?: string): string[];

@@ -1,0 +1,47 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, Prisma } from "../generated/sqlite/client.js";
+import { serializedSqlite } from "./sqlite-adapter.js";
+import { databaseProvider, sqliteFile, type Provider } from "./url.js";
+
+/**
+ * Both generated clients have the same models and methods; the SQLite one's types stand for
+ * both so that the rest of the code is written once.
+ */
+export type Db = PrismaClient;
+export type Tx = Prisma.TransactionClient;
+export { Prisma };
+
+export interface Database {
+  prisma: Db;
+  provider: Provider;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Transactions wait for each other on SQLite (one writer), so allow them time to queue.
+const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
+
+export async function openDatabase(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+  const provider = databaseProvider(url);
+  let prisma: Db;
+  if (provider === "sqlite") {
+    prisma = new PrismaClient({ adapter: serializedSqlite(`file:${sqliteFile(url)}`), transactionOptions });
+  } else {
+    const { PrismaClient: PostgresClient } = await import("../generated/postgresql/client.js");
+    const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 });
+    prisma = new PostgresClient({ adapter, transactionOptions }) as unknown as Db;
+  }
+  await prisma.$connect();
+  return {
+    prisma,
+    provider,
+    ping: async () => {
+      await prisma.$queryRawUnsafe("SELECT 1");
+    },
+    close: () => prisma.$disconnect(),
+  };
+}
+
+/** True when `error` is a unique-constraint violation (the same code on both providers). */
+export const isUniqueViolation = (error: unknown): error is Prisma.PrismaClientKnownRequestError =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";

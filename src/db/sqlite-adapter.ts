@@ -1,0 +1,101 @@
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type {
+  IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction,
+} from "@prisma/driver-adapter-utils";
+
+/**
+ * The better-sqlite3 adapter shares one connection between every query. It serialises
+ * transactions against each other but not against plain queries, so a query from another
+ * request could run inside someone else's open transaction and be committed or rolled back
+ * with it. This wrapper makes every plain query wait while a transaction is open.
+ */
+export function serializedSqlite(url: string): SqlDriverAdapterFactory {
+  const inner = new PrismaBetterSQLite3({ url, timeout: 5000 });
+  return {
+    provider: "sqlite",
+    adapterName: inner.adapterName,
+    async connect() {
+      const adapter = await inner.connect();
+      // WAL (set by the migration runner) is crash-safe with NORMAL and much faster than FULL.
+      await adapter.executeScript("PRAGMA synchronous = NORMAL;");
+      return new SerializedAdapter(adapter);
+    },
+  };
+}
+
+/** A FIFO lock: `acquire` resolves with the function that releases it. */
+class Lock {
+  #tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => next);
+    return ready;
+  }
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+class SerializedAdapter implements SqlDriverAdapter {
+  readonly provider = "sqlite" as const;
+  readonly adapterName: string;
+  readonly #lock = new Lock();
+  readonly #inner: SqlDriverAdapter;
+
+  constructor(inner: SqlDriverAdapter) {
+    this.#inner = inner;
+    this.adapterName = inner.adapterName;
+  }
+  queryRaw(query: SqlQuery) {
+    return this.#lock.run(() => this.#inner.queryRaw(query));
+  }
+  executeRaw(query: SqlQuery) {
+    return this.#lock.run(() => this.#inner.executeRaw(query));
+  }
+  executeScript(script: string) {
+    return this.#lock.run(() => this.#inner.executeScript(script));
+  }
+  getConnectionInfo() {
+    return this.#inner.getConnectionInfo?.() ?? { supportsRelationJoins: false };
+  }
+  dispose() {
+    return this.#inner.dispose();
+  }
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    const release = await this.#lock.acquire();
+    try {
+      const tx = await this.#inner.startTransaction(isolationLevel);
+      return holdUntilEnd(tx, release);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+}
+
+/** The transaction keeps the lock until it commits or rolls back. */
+function holdUntilEnd(tx: Transaction, release: () => void): Transaction {
+  const end = (finish: () => Promise<void>) => async () => {
+    try {
+      await finish();
+    } finally {
+      release();
+    }
+  };
+  return {
+    provider: tx.provider,
+    adapterName: tx.adapterName,
+    options: tx.options,
+    queryRaw: (query) => tx.queryRaw(query),
+    executeRaw: (query) => tx.executeRaw(query),
+    commit: end(() => tx.commit()),
+    rollback: end(() => tx.rollback()),
+  };
+}

@@ -1,0 +1,28 @@
+import { isUniqueViolation } from "../../db/client.js";
+import type { Deps } from "../deps.js";
+import { email, parseInput } from "../validation.js";
+import { assertPasswordPolicy, hashPassword } from "./password.js";
+
+/** Creates the first administrator from configuration, unless an administrator already exists. */
+export async function ensureInitialAdmin(deps: Deps, input: { email: string; password: string }) {
+  const address = parseInput(email(), input.email);
+  assertPasswordPolicy(input.password, "ADMIN_PASSWORD");
+  if ((await deps.db.user.count({ where: { tipo_usuario: "admin" } })) > 0) return null;
+  try {
+    return await deps.db.user.create({
+      data: {
+        email: address,
+        password_hash: await hashPassword(input.password, deps.bcryptCost),
+        nombre: "Administrador",
+        apellido: "Principal",
+        telefono: "0000000",
+        tipo_usuario: "admin",
+        es_verificado: true,
+      },
+    });
+  } catch (error) {
+    // Another process starting at the same moment created it first.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}

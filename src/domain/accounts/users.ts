@@ -1,0 +1,35 @@
+import type { Db, Tx } from "../../db/client.js";
+import { NotFoundError, ValidationError } from "../errors.js";
+import { email as emailSchema, optional, parseInput, positiveId } from "../validation.js";
+import { z } from "zod";
+
+export const USER_TYPES = ["pasajero", "conductor", "admin", "empresa"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export async function getUser(db: Db | Tx, id: number) {
+  const user = await db.user.findUnique({ where: { id } });
+  if (!user) throw new NotFoundError(`No existe un usuario con id ${id}`);
+  return user;
+}
+
+export async function getUserByEmail(db: Db | Tx, email: string) {
+  const user = await db.user.findUnique({ where: { email } });
+  if (!user) throw new NotFoundError(`No existe un usuario con el correo ${email}`);
+  return user;
+}
+
+const lookupSchema = z.object({ userId: optional(positiveId()), email: optional(emailSchema()) });
+
+/** A user looked up by exactly one of id or e-mail. */
+export async function findUser(db: Db, input: { userId?: number | null; email?: string | null }) {
+  const { userId, email } = parseInput(lookupSchema, input);
+  if ((userId === undefined) === (email === undefined)) {
+    throw new ValidationError("Envía exactamente uno de los campos 'userId' o 'email'");
+  }
+  return userId !== undefined ? getUser(db, userId) : getUserByEmail(db, email!);
+}
+
+export async function userExists(db: Db, input: { email: string }): Promise<boolean> {
+  const { email } = parseInput(z.object({ email: emailSchema() }), input);
+  return (await db.user.count({ where: { email } })) > 0;
+}

@@ -1,0 +1,34 @@
+import type { Db } from "../db/client.js";
+import type { Provider } from "../db/url.js";
+import type { Events } from "./events.js";
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** The subset of a pino logger the domain uses. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}
+
+export interface OutgoingMail {
+  destinatario: string;
+  asunto: string;
+  cuerpo: string;
+}
+
+/** Everything domain code needs from the outside world, passed in so tests can fix the clock. */
+export interface Deps {
+  db: Db;
+  provider: Provider;
+  clock: Clock;
+  log: Logger;
+  events: Events;
+  bcryptCost: number;
+  /** Called after an outbox mail commits; in development it prints the mail. */
+  onMailQueued(mail: OutgoingMail): void;
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { ValidationError } from "./errors.js";
+
+// Spanish wording for anything a schema below does not word itself.
+z.config(z.locales.es());
+
+/** Parses `input`; the first problem found becomes a ValidationError naming its field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.map(String).join(".") || null;
+  throw new ValidationError(issue.message, field);
+}
+
+const isAbsent = (value: unknown) => value === undefined || value === null;
+/** "es obligatorio" when the value is missing, `wrongType` when it is there but of another type. */
+export const missingOr = (wrongType: string) => (issue: { input: unknown }) =>
+  isAbsent(issue.input) ? "es obligatorio" : wrongType;
+
+/** Optional input: null and undefined both mean "not sent". */
+export const optional = <S extends z.ZodType>(schema: S) =>
+  schema.nullish().transform((value): z.output<S> | undefined => value ?? undefined);
+
+export const text = (max = 200) =>
+  z
+    .string({ error: missingOr("debe ser un texto") })
+    .trim()
+    .min(1, "no puede estar vacío")
+    .max(max, `admite como máximo ${max} caracteres`);
+
+export const email = () =>
+  z
+    .string({ error: missingOr("debe ser un texto") })
+    .trim()
+    .toLowerCase()
+    .min(1, "no puede estar vacío")
+    .max(254, "admite como máximo 254 caracteres")
+    .pipe(z.email({ error: "no es un correo electrónico válido" }));
+
+export const phone = () =>
+  text(25).refine(
+    (value) => /^\+?[\d\s().-]+$/.test(value) && /^\d{7,15}$/.test(value.replace(/\D/g, "")),
+    "no es un teléfono válido (7 a 15 dígitos)",
+  );
+
+export const number = (wrongType = "debe ser un número") => z.number({ error: missingOr(wrongType) });
+
+export const integer = () => number("debe ser un número entero").int("debe ser un número entero");
+
+export const positiveId = () => integer().positive("debe ser un identificador positivo");
+
+export const latitude = () =>
+  number().min(-90, "debe estar entre -90 y 90").max(90, "debe estar entre -90 y 90");
+
+export const longitude = () =>
+  number().min(-180, "debe estar entre -180 y 180").max(180, "debe estar entre -180 y 180");
+
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: missingOr(`debe ser uno de: ${values.join(", ")}`) });
+
+/** What a domain operation accepts before parsing: the right keys, values not yet trusted. */
+export type Raw<S extends z.ZodType> = { [K in keyof z.input<S>]?: unknown };

@@ -1,0 +1,44 @@
+import SchemaBuilder from "@pothos/core";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import PrismaPlugin from "@pothos/plugin-prisma";
+import { DOMAIN_ERRORS } from "../domain/errors.js";
+import type PrismaTypes from "../generated/pothos-types.js";
+import { getDatamodel } from "../generated/pothos-types.js";
+import type { Context } from "./context.js";
+
+export interface BuilderTypes {
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  Scalars: { DateTime: { Input: Date; Output: Date } };
+  DefaultFieldNullability: false;
+}
+
+/** The field builder handed to input types, for helpers that add shared fields. */
+export type InputFields = PothosSchemaTypes.InputFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>, "InputObject">;
+
+export const builder = new SchemaBuilder<BuilderTypes>({
+  // Errors before Prisma, so that a Prisma field's domain errors become typed results.
+  plugins: [ErrorsPlugin, PrismaPlugin],
+  defaultFieldNullability: false,
+  errors: { defaultTypes: [...DOMAIN_ERRORS], directResult: true },
+  prisma: {
+    client: (ctx) => ctx.deps.db,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === "production" ? null : "warn",
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});
+
+builder.scalarType("DateTime", {
+  description: "Instante en ISO 8601 (UTC)",
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new TypeError("Fecha no válida: use ISO 8601");
+    return date;
+  },
+});

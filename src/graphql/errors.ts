@@ -1,0 +1,26 @@
+import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, ValidationError } from "../domain/errors.js";
+import { builder } from "./builder.js";
+
+/** Domain errors are part of the schema: each operation's result is a union with them. */
+const ErrorCode = builder.enumType("ErrorCode", { values: Object.keys(ERROR_STATUS) as Array<keyof typeof ERROR_STATUS> });
+
+export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
+  fields: (t) => ({
+    code: t.field({ type: ErrorCode, resolve: (error) => error.code }),
+    message: t.exposeString("message"),
+  }),
+});
+
+for (const ErrorClass of DOMAIN_ERRORS) {
+  if (ErrorClass === ValidationError) continue;
+  builder.objectType(ErrorClass, { name: ErrorClass.name, interfaces: [ErrorInterface], fields: () => ({}) });
+}
+
+builder.objectType(ValidationError, {
+  name: "ValidationError",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    field: t.exposeString("field", { nullable: true, description: "El campo de la entrada que falla" }),
+    reason: t.exposeString("reason", { description: "Qué le pasa al campo, sin nombrarlo" }),
+  }),
+});

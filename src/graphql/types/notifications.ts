@@ -1,0 +1,45 @@
+import { listNotifications, markNotificationRead } from "../../domain/notifications/notifications.js";
+import { builder } from "../builder.js";
+import { callerId } from "../identity.js";
+
+export const Notification = builder.prismaObject("Notification", {
+  name: "Notificacion",
+  select: { id: true },
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    usuario_id: t.exposeInt("usuario_id"),
+    tipo: t.exposeString("tipo"),
+    titulo: t.exposeString("titulo"),
+    mensaje: t.exposeString("mensaje"),
+    leida: t.exposeBoolean("leida"),
+    creado_en: t.expose("creado_en", { type: "DateTime" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  notifications: t.field({
+    type: [Notification],
+    description: "Las notificaciones de quien llama, las más recientes primero",
+    errors: {},
+    args: { soloNoLeidas: t.arg.boolean() },
+    resolve: (_root, args, ctx) => listNotifications(ctx.deps, callerId(ctx), args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  markNotificationRead: t.field({
+    type: Notification,
+    errors: {},
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => markNotificationRead(ctx.deps, callerId(ctx), args.id),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  notifications: t.field({
+    type: Notification,
+    description: "Cada notificación nueva de quien se conecta (userId en los parámetros de conexión)",
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe("notificacion", callerId(ctx)),
+    resolve: (notification) => notification,
+  }),
+}));

@@ -1,0 +1,55 @@
+import { parse, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import type { z } from "zod";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * A legacy call described as data: which GraphQL operation it runs, how the legacy request
+ * becomes variables, and how the result becomes the legacy body. Routes hold no rules.
+ */
+export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
+  method: Method;
+  path: string;
+  /** The legacy fields and their types; unknown fields are ignored, as the old service did. */
+  input: S;
+  /** The legacy field that identifies the caller (spec section 5), if the call has one. */
+  caller?: (input: z.output<S>) => number | undefined;
+  document: ParsedOperation;
+  variables: (input: z.output<S>) => Record<string, unknown>;
+  /** GraphQL input names the legacy call spells differently, so error messages use the legacy name. */
+  legacyNames?: Record<string, string>;
+  /** Status on success; 200 unless the call creates something. */
+  status?: number;
+  /** The legacy body on success, without `success` (always true here). */
+  respond: (result: any, input: z.output<S>) => Record<string, unknown>;
+  /** Calls whose legacy contract demands a JSON Content-Type. */
+  requireJsonContentType?: boolean;
+}
+
+export const defineRoute = <S extends z.ZodType>(route: LegacyRoute<S>): LegacyRoute => route as unknown as LegacyRoute;
+
+export interface ParsedOperation {
+  document: DocumentNode;
+  /** The response key of the operation's single root field. */
+  rootField: string;
+}
+
+/** Selected on every root field: a domain error arrives as one of these. */
+export const LEGACY_ERROR_FRAGMENT = `
+fragment LegacyError on Error {
+  __typename
+  code
+  message
+  ... on ValidationError { field reason }
+}`;
+
+/** Parses an operation once, with the error fragment and any other fragments it spreads. */
+export function operation(source: string, ...fragments: string[]): ParsedOperation {
+  const document = parse([source, LEGACY_ERROR_FRAGMENT, ...fragments].join("\n"));
+  const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === "OperationDefinition");
+  const root = op?.selectionSet.selections[0];
+  if (!op || op.selectionSet.selections.length !== 1 || root?.kind !== "Field") {
+    throw new Error("A legacy route runs exactly one root field");
+  }
+  return { document, rootField: root.alias?.value ?? root.name.value };
+}

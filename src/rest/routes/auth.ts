@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { optional } from "../../domain/validation.js";
+import { legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
+import { defineRoute, operation } from "../route.js";
+
+export const USER_FRAGMENT = `
+fragment LegacyUser on Usuario {
+  id uuid nombre apellido email telefono tipo_usuario es_activo es_verificado empresa_id calificacion
+  creado_en actualizado_en
+  location { id usuario_id direccion ciudad departamento pais latitud longitud codigo_postal es_principal }
+}`;
+
+/** Personal and address fields as the mobile apps name them (register and profile update). */
+const personFields = {
+  name: optional(legacyText()),
+  lastName: optional(legacyText()),
+  phone: optional(legacyText()),
+  address: optional(legacyText()),
+  latitude: optional(legacyNumber()),
+  longitude: optional(legacyNumber()),
+  lat: optional(legacyNumber()),
+  lng: optional(legacyNumber()),
+  city: optional(legacyText()),
+  state: optional(legacyText()),
+  country: optional(legacyText()),
+};
+
+type PersonFields = { [K in keyof typeof personFields]?: z.output<(typeof personFields)[K]> };
+
+const toPersonInput = (input: PersonFields) => ({
+  nombre: input.name,
+  apellido: input.lastName,
+  telefono: input.phone,
+  direccion: input.address,
+  latitud: input.latitude ?? input.lat,
+  longitud: input.longitude ?? input.lng,
+  ciudad: input.city,
+  departamento: input.state,
+  pais: input.country,
+});
+
+const personLegacyNames = {
+  nombre: "name",
+  apellido: "lastName",
+  telefono: "phone",
+  direccion: "address",
+  latitud: "latitude",
+  longitud: "longitude",
+  ciudad: "city",
+  departamento: "state",
+  pais: "country",
+};
+
+export const authRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/auth/login.php",
+    input: z.object({ email: legacyText(), password: legacyText() }),
+    document: operation(
+      `mutation Login($email: String!, $password: String!) {
+        login(email: $email, password: $password) { ...LegacyError ...LegacyUser }
+      }`,
+      USER_FRAGMENT,
+    ),
+    variables: (input) => input,
+    respond: (user) => ({ message: "Inicio de sesión exitoso", user, token: null, token_expires_at: null }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/register.php",
+    input: z.object({
+      ...personFields,
+      email: legacyText(),
+      password: legacyText(),
+      name: legacyText(),
+      lastName: legacyText(),
+      phone: legacyText(),
+      tipo_usuario: optional(legacyText()),
+    }),
+    document: operation(
+      `mutation Register($input: RegisterInput!) { register(input: $input) { ...LegacyError ...LegacyUser } }`,
+      USER_FRAGMENT,
+    ),
+    variables: (input) => ({
+      input: { ...toPersonInput(input), email: input.email, password: input.password, tipo_usuario: input.tipo_usuario },
+    }),
+    legacyNames: personLegacyNames,
+    status: 201,
+    respond: (user) => ({ message: "Registro exitoso; enviamos un código de verificación a tu correo", user }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/check_user.php",
+    input: z.object({ email: legacyText() }),
+    document: operation(
+      `query CheckUser($email: String!) {
+        userExists(email: $email) { ...LegacyError ... on QueryUserExistsSuccess { data } }
+      }`,
+    ),
+    variables: (input) => input,
+    respond: (result) => ({
+      exists: result.data,
+      message: result.data ? "El usuario existe" : "No hay un usuario con ese correo",
+    }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/auth/profile.php",
+    input: z.object({ userId: optional(legacyId()), email: optional(legacyText()) }),
+    document: operation(
+      `query Profile($userId: Int, $email: String) { user(userId: $userId, email: $email) { ...LegacyError ...LegacyUser } }`,
+      USER_FRAGMENT,
+    ),
+    variables: (input) => input,
+    respond: (user) => ({ user }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/profile_update.php",
+    input: z.object({ userId: legacyId(), ...personFields }),
+    caller: (input) => input.userId,
+    document: operation(
+      `mutation UpdateProfile($input: UpdateProfileInput!) { updateProfile(input: $input) { ...LegacyError ...LegacyUser } }`,
+      USER_FRAGMENT,
+    ),
+    variables: (input) => ({ input: toPersonInput(input) }),
+    legacyNames: personLegacyNames,
+    respond: (user) => ({ message: "Perfil actualizado", user }),
+  }),
+];

@@ -1,0 +1,3 @@
+import { authRoutes } from "./auth.js";
+
+export const legacyRoutes = [...authRoutes];

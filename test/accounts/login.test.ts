@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { PASSWORD, registerUser } from "../support/fixtures.js";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const login = (body: unknown) => app.legacy("POST", "/auth/login.php", body);
+
+describe("POST /auth/login.php", () => {
+  it("returns the user with location and null token fields", async () => {
+    const user = await registerUser(app, { city: "Bogotá", latitude: 4.65, longitude: -74.05 });
+    const response = await login({ email: user.email, password: PASSWORD });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(["message", "success", "token", "token_expires_at", "user"]);
+    expect(response.body).toMatchObject({ success: true, token: null, token_expires_at: null });
+    expect(response.body.user).toEqual(user);
+    expect(response.body.user.location).toMatchObject({ ciudad: "Bogotá", latitud: 4.65, longitud: -74.05 });
+  });
+
+  it("accepts the e-mail in any case", async () => {
+    const user = await registerUser(app);
+    expect((await login({ email: user.email.toUpperCase(), password: PASSWORD })).status).toBe(200);
+  });
+
+  it("answers 401 for a wrong password", async () => {
+    const user = await registerUser(app);
+    const response = await login({ email: user.email, password: "Otra#Clave9" });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ success: false, message: "La contraseña no es correcta" });
+  });
+
+  it("answers 404 for an unknown e-mail", async () => {
+    const response = await login({ email: "nadie@example.com", password: PASSWORD });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, message: "No existe un usuario con el correo nadie@example.com" });
+  });
+
+  it("answers 403 for an inactive account", async () => {
+    const user = await registerUser(app);
+    await app.db.user.update({ where: { id: user.id }, data: { es_activo: false } });
+    const response = await login({ email: user.email, password: PASSWORD });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ success: false, message: "La cuenta está inactiva" });
+  });
+
+  it("answers 403 for a suspended account, with the reason", async () => {
+    const user = await registerUser(app);
+    await app.db.user.update({
+      where: { id: user.id },
+      data: { fecha_suspension: new Date(), motivo_suspension: "Reportes de fraude" },
+    });
+    const response = await login({ email: user.email, password: PASSWORD });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe("La cuenta está suspendida: Reportes de fraude");
+  });
+
+  it("does not reveal the account state to a wrong password", async () => {
+    const user = await registerUser(app);
+    await app.db.user.update({ where: { id: user.id }, data: { es_activo: false } });
+    expect((await login({ email: user.email, password: "Otra#Clave9" })).status).toBe(401);
+  });
+
+  it.each([
+    [{ password: PASSWORD }, "El campo 'email' es obligatorio"],
+    [{ email: "a@b.co" }, "El campo 'password' es obligatorio"],
+    [{ email: "a@b.co", password: "" }, "El campo 'password' no puede estar vacío"],
+    [{ email: "sin-arroba", password: PASSWORD }, "El campo 'email' no es un correo electrónico válido"],
+  ])("answers 400 for %j", async (body, message) => {
+    const response = await login(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, message });
+  });
+});
+
+describe("login over GraphQL", () => {
+  const LOGIN = `mutation ($email: String!, $password: String!) {
+    login(email: $email, password: $password) { __typename ... on Usuario { id email } ... on Error { code message } }
+  }`;
+
+  it("returns the user, or a typed error with the legacy status's meaning", async () => {
+    const user = await registerUser(app);
+    const ok = await app.graphql(LOGIN, { email: user.email, password: PASSWORD });
+    expect(ok.data.login).toEqual({ __typename: "Usuario", id: user.id, email: user.email });
+    const wrong = await app.graphql(LOGIN, { email: user.email, password: "Otra#Clave9" });
+    expect(wrong.data.login).toMatchObject({ __typename: "InvalidCredentialsError", code: "INVALID_CREDENTIALS" });
+    const unknown = await app.graphql(LOGIN, { email: "nadie@example.com", password: PASSWORD });
+    expect(unknown.data.login).toMatchObject({ __typename: "NotFoundError", code: "NOT_FOUND" });
+    await app.db.user.update({ where: { id: user.id }, data: { es_activo: false } });
+    const inactive = await app.graphql(LOGIN, { email: user.email, password: PASSWORD });
+    expect(inactive.data.login).toMatchObject({ __typename: "AccountDisabledError", code: "ACCOUNT_DISABLED" });
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { latestCode, registerUser } from "../support/fixtures.js";
+import { connect, subscribe } from "../support/ws.js";
+
+let app: TestApp;
+let base: string;
+let port: number;
+beforeAll(async () => {
+  app = await createTestApp();
+  ({ port } = await app.server.start(0, "127.0.0.1"));
+  base = `http://127.0.0.1:${port}`;
+});
+afterAll(() => app.close());
+
+const NOTIFICATIONS = `subscription { notifications { tipo titulo usuario_id creado_en } }`;
+
+describe("the server on a real port", () => {
+  it("answers health and readiness checks", async () => {
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("serves GraphiQL to a browser and GraphQL to clients on /graphql", async () => {
+    const page = await fetch(`${base}/graphql`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("GraphiQL");
+    const query = await fetch(`${base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    expect(await query.json()).toEqual({ data: { __typename: "Query" } });
+  });
+
+  it("serves the legacy shim on the same port", async () => {
+    const response = await fetch(`${base}/auth/check_user.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "nadie@example.com" }),
+    });
+    expect(await response.json()).toMatchObject({ success: true, exists: false });
+  });
+
+  it("pushes notifications over graphql-ws to the user named in the connection parameters", async () => {
+    const user = await registerUser(app);
+    const other = await registerUser(app);
+    const mine = await subscribe(await connect(port, { userId: user.id }), NOTIFICATIONS);
+    const theirs = await subscribe(await connect(port, { userId: other.id }), NOTIFICATIONS);
+    await app.graphql(`mutation ($e: String!, $c: String!) { verifyEmail(email: $e, codigo: $c) { __typename } }`, {
+      e: user.email,
+      c: await latestCode(app, user.email),
+    });
+    const event = await mine.next();
+    expect(event.notifications).toMatchObject({ tipo: "cuenta_verificada", usuario_id: user.id });
+    expect(new Date(event.notifications.creado_en).toISOString()).toBe(event.notifications.creado_en);
+    await expect(theirs.next(500)).rejects.toThrow(/no event/);
+    await mine.close();
+    await theirs.close();
+  });
+
+  it("refuses a WebSocket connection with an invalid userId", async () => {
+    await expect(connect(port, { userId: "x" })).rejects.toThrow(/4403/);
+  });
+
+  it("reports an anonymous subscription as an error", async () => {
+    const client = await connect(port);
+    const subscription = await subscribe(client, NOTIFICATIONS);
+    await expect(subscription.next()).rejects.toThrow(/Identifícate/);
+  });
+
+  it("streams subscriptions over SSE as Yoga provides", async () => {
+    const user = await registerUser(app);
+    const controller = new AbortController();
+    const response = await fetch(`${base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", "x-user-id": String(user.id) },
+      body: JSON.stringify({ query: NOTIFICATIONS }),
+      signal: controller.signal,
+    });
+    expect(response.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const reader = response.body!.getReader();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.graphql(`mutation ($e: String!, $c: String!) { verifyEmail(email: $e, codigo: $c) { __typename } }`, {
+      e: user.email,
+      c: await latestCode(app, user.email),
+    });
+    let text = "";
+    while (!text.includes("cuenta_verificada")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain("cuenta_verificada");
+    controller.abort();
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes requests in flight, closes WebSockets and then refuses connections", async () => {
+    const own = await createTestApp({ env: { BCRYPT_COST: "11" } });
+    const { port: ownPort } = await own.server.start(0, "127.0.0.1");
+    const socket = new WebSocket(`ws://127.0.0.1:${ownPort}/graphql`, "graphql-transport-ws");
+    await new Promise((resolve) => socket.once("open", resolve));
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+
+    // A sign-up with a slow hash is still running when the stop begins.
+    const inFlight = fetch(`http://127.0.0.1:${ownPort}/auth/register.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "lento@example.com", password: "Clave#Segura1", name: "L", lastName: "M", phone: "3001234567" }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = own.server.stop();
+
+    expect((await inFlight).status).toBe(201);
+    expect(await closed).toBe(1001);
+    await stopped;
+    await expect(fetch(`http://127.0.0.1:${ownPort}/healthz`)).rejects.toThrow();
+    await own.close();
+  });
+});

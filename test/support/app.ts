@@ -1,0 +1,82 @@
+import { loadConfig, type Config } from "../../src/config.js";
+import type { Clock } from "../../src/domain/deps.js";
+import { CALLER_HEADER } from "../../src/graphql/identity.js";
+import { createLogger } from "../../src/logger.js";
+import { buildServer, type AppServer } from "../../src/server.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
+
+export interface TestApp {
+  server: AppServer;
+  config: Config;
+  db: AppServer["deps"]["db"];
+  /** A legacy call; GET sends `body` as the query string, other methods as JSON. */
+  legacy(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<LegacyResponse>;
+  /** A GraphQL request over HTTP, optionally as a caller. */
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, callerId?: number): Promise<GraphQLResponse<T>>;
+  close(): Promise<void>;
+}
+
+export interface LegacyResponse {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export interface GraphQLResponse<T> {
+  status: number;
+  data: T;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+/** A server on a fresh database of the provider under test, used in-process (no port). */
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    BCRYPT_COST: "4",
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DEMO_DATA: "false",
+    ...options.env,
+  });
+  const server = await buildServer(config, { clock: options.clock, log: createLogger(config) });
+
+  const legacy: TestApp["legacy"] = async (method, path, body, headers = {}) => {
+    let url = `http://test${path}`;
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (method === "GET" && body) url += `?${new URLSearchParams(body as Record<string, string>)}`;
+    else if (body !== undefined) {
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+      init.headers = { "content-type": "application/json", ...headers };
+    }
+    const response = await server.fetch(new Request(url, init));
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  };
+
+  const graphql: TestApp["graphql"] = async (query, variables, callerId) => {
+    const response = await server.fetch(
+      new Request("http://test/graphql", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(callerId === undefined ? {} : { [CALLER_HEADER]: String(callerId) }),
+        },
+        body: JSON.stringify({ query, variables }),
+      }),
+    );
+    return { status: response.status, ...(await response.json()) };
+  };
+
+  return {
+    server,
+    config,
+    db: server.deps.db,
+    legacy,
+    graphql,
+    close: async () => {
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
