@@ -15,6 +15,7 @@ import { schema } from "./graphql/schema.js";
 import { createGraphQL } from "./graphql/yoga.js";
 import { createLogger, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
+import { createMaps } from "./maps/index.js";
 import { legacyRoutes } from "./rest/routes/index.js";
 import { createShim, type Execute } from "./rest/shim.js";
 
@@ -42,6 +43,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     clock: options.clock ?? systemClock,
     log,
     events: events.pubsub,
+    maps: createMaps(config, log),
     bcryptCost: config.BCRYPT_COST,
     onMailQueued: (mail) => {
       if (config.NODE_ENV === "development") log.info({ mail }, "mail queued in the outbox");

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.js";
 import type { Provider } from "../db/url.js";
 import type { Events } from "./events.js";
+import type { Maps } from "./maps/providers.js";
 
 export interface Clock {
   now(): Date;
@@ -28,6 +29,7 @@ export interface Deps {
   clock: Clock;
   log: Logger;
   events: Events;
+  maps: Maps;
   bcryptCost: number;
   /** Called after an outbox mail commits; in development it prints the mail. */
   onMailQueued(mail: OutgoingMail): void;

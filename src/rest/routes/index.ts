@@ -1,3 +1,4 @@
 import { authRoutes } from "./auth.js";
+import { mapRoutes } from "./map.js";
 
-export const legacyRoutes = [...authRoutes];
+export const legacyRoutes = [...authRoutes, ...mapRoutes];

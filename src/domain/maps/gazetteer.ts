@@ -1,0 +1,108 @@
+import { createRequire } from "node:module";
+import { greatCircleKm, type Point } from "./geo.js";
+import type { Geocoder, Place } from "./providers.js";
+
+interface GazetteerData {
+  departments: Record<string, string>;
+  places: Array<[nombre: string, departamento: string, latitud: number, longitud: number, capital: 0 | 1]>;
+}
+
+interface Entry extends Point {
+  nombre: string;
+  departamento: string;
+  capital: boolean;
+  key: string;
+}
+
+/** Lower case, no accents, punctuation as spaces: "Bogotá D.C." and "bogota dc" meet at "bogota d c". */
+export const normalize = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+
+// Everyday names of places the data spells in full.
+const ALIASES: Record<string, string> = {
+  bogota: "Bogotá D.C.",
+  "santa fe de bogota": "Bogotá D.C.",
+  "bogota dc": "Bogotá D.C.",
+  cartagena: "Cartagena de Indias",
+  cucuta: "Cúcuta",
+};
+
+/** A point farther than this from every place is not in Colombia as far as the gazetteer knows. */
+export const REVERSE_MAX_KM = 60;
+
+export function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
+  const entries: Entry[] = data.places.map(([nombre, code, latitud, longitud, capital]) => ({
+    nombre,
+    departamento: data.departments[code] ?? code,
+    latitud,
+    longitud,
+    capital: capital === 1,
+    key: normalize(nombre),
+  }));
+  const byName = new Map<string, Entry[]>();
+  for (const entry of entries) byName.set(entry.key, [...(byName.get(entry.key) ?? []), entry]);
+  for (const [alias, name] of Object.entries(ALIASES)) {
+    byName.set(alias, entries.filter((e) => e.nombre === name));
+  }
+  const departments = new Map(Object.values(data.departments).map((name) => [normalize(name), name]));
+  // Longest names first, so "San Andres de Cuerquia" wins over "San Andres" inside a free text.
+  const namesByLength = [...byName.keys()].filter((k) => k.length >= 4).sort((a, b) => b.length - a.length);
+
+  const toPlace = (entry: Entry, direccion: string): Place => ({
+    latitud: entry.latitud,
+    longitud: entry.longitud,
+    direccion,
+    ciudad: entry.nombre,
+    departamento: entry.departamento,
+    pais: "Colombia",
+  });
+
+  /** Among places sharing a name, the one in the department the text names, else a capital, else the first. */
+  const pick = (candidates: Entry[], departmentHints: Set<string>) =>
+    candidates.find((c) => departmentHints.has(c.departamento)) ?? candidates.find((c) => c.capital) ?? candidates[0];
+
+  function find(address: string): Entry | undefined {
+    const segments = address.split(/[,;\n]/).map(normalize).filter(Boolean);
+    const hints = new Set(segments.map((s) => departments.get(s)).filter((d): d is string => d !== undefined));
+    // A whole segment naming a place, the last one first: addresses end with the city. A segment
+    // that names a department ("Córdoba") is read as the department here, not as a town.
+    for (const segment of [...segments].reverse()) {
+      const candidates = departments.has(segment) ? undefined : byName.get(segment);
+      if (candidates?.length) return pick(candidates, hints);
+    }
+    // A place named somewhere inside the text.
+    const text = ` ${segments.join(" ")} `;
+    const inside = namesByLength.find((name) => text.includes(` ${name} `));
+    if (inside) return pick(byName.get(inside)!, hints);
+    // Only a department: its capital.
+    const [department] = hints;
+    return department ? entries.find((e) => e.departamento === department && e.capital) : undefined;
+  }
+
+  return {
+    size: entries.length,
+    async geocode(address) {
+      const entry = find(address);
+      return entry ? toPlace(entry, address.trim()) : null;
+    },
+    async reverse(point) {
+      let nearest: Entry | undefined;
+      let best = Infinity;
+      for (const entry of entries) {
+        const km = greatCircleKm(point, entry);
+        if (km < best) [nearest, best] = [entry, km];
+      }
+      if (!nearest || best > REVERSE_MAX_KM) return null;
+      return { ...toPlace(nearest, `Cerca de ${nearest.nombre}, ${nearest.departamento}`), latitud: point.latitud, longitud: point.longitud };
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+/** Every Colombian municipality, built by scripts/build-gazetteer.mjs. */
+export const colombiaGazetteer = createGazetteer(require("./data/colombia.json") as GazetteerData);

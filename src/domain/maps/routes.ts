@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { Deps } from "../deps.js";
+import { NotFoundError } from "../errors.js";
+import { latitude, longitude, optional, parseInput, text, type Raw } from "../validation.js";
+import { round, type Point } from "./geo.js";
+import type { Place } from "./providers.js";
+import { travelMinutes, travelSpeed } from "./speed.js";
+
+const point = () =>
+  z.object(
+    { latitud: latitude(), longitud: longitude(), direccion: optional(text(300)) },
+    { error: (issue) => (issue.input == null ? "es obligatorio" : "debe ser un objeto con latitud y longitud") },
+  );
+
+const routeSchema = z.object({ origin: point(), destination: point() });
+export type RouteInput = Raw<typeof routeSchema>;
+
+export interface Route {
+  origen: Point & { direccion: string | null };
+  destino: Point & { direccion: string | null };
+  distancia_km: number;
+  duracion_minutos: number;
+  puntos: Point[];
+  instrucciones: string | null;
+}
+
+/** The route between two points, its duration for the traffic of this moment. */
+export async function estimateRoute(deps: Deps, origin: Point, destination: Point): Promise<Omit<Route, "origen" | "destino">> {
+  const [raw, speed] = await Promise.all([
+    deps.maps.router.route(origin, destination),
+    travelSpeed(deps.db, deps.clock.now()),
+  ]);
+  return {
+    distancia_km: round(raw.distanceKm, 2),
+    duracion_minutos: travelMinutes(raw.distanceKm, speed, raw.freeFlowMinutes),
+    puntos: raw.points,
+    instrucciones: raw.instructions,
+  };
+}
+
+export async function calculateRoute(deps: Deps, input: RouteInput): Promise<Route> {
+  const { origin, destination } = parseInput(routeSchema, input);
+  const route = await estimateRoute(deps, origin, destination);
+  return {
+    origen: { ...origin, direccion: origin.direccion ?? null },
+    destino: { ...destination, direccion: destination.direccion ?? null },
+    ...route,
+  };
+}
+
+export async function calculateDistance(deps: Deps, input: RouteInput): Promise<number> {
+  const { origin, destination } = parseInput(routeSchema, input);
+  return round((await deps.maps.router.route(origin, destination)).distanceKm, 2);
+}
+
+export async function geocode(deps: Deps, input: { address: unknown }): Promise<Place> {
+  const { address } = parseInput(z.object({ address: text(300) }), input);
+  const place = await deps.maps.geocoder.geocode(address);
+  if (!place) throw new NotFoundError(`No se encontró la dirección '${address}'`);
+  return place;
+}
+
+export async function reverseGeocode(deps: Deps, input: { lat: unknown; lng: unknown }): Promise<Place> {
+  const { lat, lng } = parseInput(z.object({ lat: latitude(), lng: longitude() }), input);
+  const place = await deps.maps.geocoder.reverse({ latitud: lat, longitud: lng });
+  if (!place) throw new NotFoundError(`No se encontró ningún lugar cerca de ${lat}, ${lng}`);
+  return place;
+}
