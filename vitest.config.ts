@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     include: ["test/**/*.test.ts"],
+    // Tests of the scale-out mode (several processes, PostgreSQL, Redis) run with npm run test:postgres.
+    exclude: process.env.TEST_DATABASE === "postgresql" ? [] : ["test/**/*.postgres.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,

@@ -15,7 +15,10 @@ import { schema } from "./graphql/schema.js";
 import { createGraphQL } from "./graphql/yoga.js";
 import { createLogger, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
+import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
+import { DriverGeoIndex } from "./domain/matching/geo-index.js";
+import { feedDriverIndex } from "./domain/matching/index-feed.js";
 import { legacyRoutes } from "./rest/routes/index.js";
 import { createShim, type Execute } from "./rest/shim.js";
 
@@ -35,7 +38,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
   const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
-  const events = createEvents(config.REDIS_URL);
+  const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX);
 
   const deps: Deps = {
     db: database.prisma,
@@ -44,20 +47,30 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     log,
     events: events.pubsub,
     maps: createMaps(config, log),
+    matching: { index: new DriverGeoIndex(), positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000 },
     bcryptCost: config.BCRYPT_COST,
     onMailQueued: (mail) => {
       if (config.NODE_ENV === "development") log.info({ mail }, "mail queued in the outbox");
     },
   };
 
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-    if (admin) log.info({ email: admin.email }, "initial administrator created");
-  }
-
   if (config.DEMO_DATA) {
     const { users } = await seedDemoData(deps);
     log.info({ users }, "demo data ready");
+  }
+  const demoDrivers = config.DEMO_DATA ? simulateDemoDrivers(deps) : null;
+
+  const positions = events.pubsub.subscribe("posicion_conductor");
+  await feedDriverIndex(
+    deps.db,
+    deps.matching.index,
+    positions,
+    new Date(deps.clock.now().getTime() - deps.matching.positionMaxAgeMs),
+  );
+
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    if (admin) log.info({ email: admin.email }, "initial administrator created");
   }
 
   const { yoga, executeOperation } = createGraphQL(deps, events.pubsub);
@@ -158,6 +171,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         await closed;
         clearTimeout(force);
       }
+      demoDrivers?.stop();
+      await positions.return?.();
       await yoga.dispose();
       await events.close();
       await database.close();

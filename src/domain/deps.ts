@@ -2,6 +2,7 @@ import type { Db } from "../db/client.js";
 import type { Provider } from "../db/url.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
+import type { DriverGeoIndex } from "./matching/geo-index.js";
 
 export interface Clock {
   now(): Date;
@@ -30,6 +31,12 @@ export interface Deps {
   log: Logger;
   events: Events;
   maps: Maps;
+  matching: {
+    /** Online drivers' latest positions, kept current by `posicion_conductor` events. */
+    index: DriverGeoIndex;
+    /** A position older than this no longer says where the driver is. */
+    positionMaxAgeMs: number;
+  };
   bcryptCost: number;
   /** Called after an outbox mail commits; in development it prints the mail. */
   onMailQueued(mail: OutgoingMail): void;

@@ -21,14 +21,31 @@ export const eventSerializer = {
     ),
 };
 
+type EventTarget = ReturnType<typeof createRedisEventTarget>;
+
+/** Channel names start with `prefix`, so several deployments (or test runs) can share one Redis. */
+function withPrefix(target: EventTarget, prefix: string): EventTarget {
+  return {
+    addEventListener: (type, listener) => target.addEventListener(`${prefix}${type}`, listener),
+    removeEventListener: (type, listener) => target.removeEventListener(`${prefix}${type}`, listener),
+    dispatchEvent: (event) => target.dispatchEvent(new CustomEvent(`${prefix}${event.type}`, { detail: event.detail })),
+  };
+}
+
 /** In-process by default; through Redis pub/sub when a URL is given, so every process hears every event. */
-export function createEvents(redisUrl?: string) {
+export async function createEvents(redisUrl?: string, prefix = "") {
   if (!redisUrl) {
     return { pubsub: createPubSub<EventMap>(), ping: async () => undefined, close: async () => undefined };
   }
-  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const eventTarget = createRedisEventTarget({ publishClient, subscribeClient, serializer: eventSerializer });
+  // Connected before anything subscribes: a SUBSCRIBE sent while ioredis is still checking the
+  // connection puts it in subscriber mode and its readiness check then fails.
+  const connect = async () => {
+    const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    await client.connect();
+    return client;
+  };
+  const [publishClient, subscribeClient] = await Promise.all([connect(), connect()]);
+  const eventTarget = withPrefix(createRedisEventTarget({ publishClient, subscribeClient, serializer: eventSerializer }), prefix);
   return {
     pubsub: createPubSub<EventMap>({ eventTarget: eventTarget as never }),
     ping: async () => {
@@ -40,4 +57,4 @@ export function createEvents(redisUrl?: string) {
   };
 }
 
-export type EventsHub = ReturnType<typeof createEvents>;
+export type EventsHub = Awaited<ReturnType<typeof createEvents>>;

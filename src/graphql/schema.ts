@@ -3,7 +3,10 @@ import { builder } from "./builder.js";
 import "./errors.js";
 import "./types/accounts.js";
 import "./types/maps.js";
+import "./types/matching.js";
 import "./types/notifications.js";
+import "./types/pricing.js";
+import "./types/trips.js";
 
 export const schema = builder.toSchema();
 

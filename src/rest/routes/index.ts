@@ -1,4 +1,6 @@
 import { authRoutes } from "./auth.js";
+import { conductorRoutes } from "./conductor.js";
 import { mapRoutes } from "./map.js";
+import { tripRoutes } from "./trips.js";
 
-export const legacyRoutes = [...authRoutes, ...mapRoutes];
+export const legacyRoutes = [...authRoutes, ...mapRoutes, ...tripRoutes, ...conductorRoutes];

@@ -1,0 +1,39 @@
+import type { Db, Tx } from "../../db/client.js";
+import { AccountDisabledError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
+import { accountBlockReason } from "../accounts/login.js";
+
+/** A driver with everything that decides whether they may work. */
+export async function loadDriver(db: Db | Tx, conductorId: number) {
+  const profile = await db.driverProfile.findUnique({
+    where: { conductor_id: conductorId },
+    include: { conductor: true, licencia: true, vehiculo: true, estado: true },
+  });
+  if (!profile || profile.conductor.tipo_usuario !== "conductor") {
+    throw new NotFoundError(`No existe un conductor con id ${conductorId}`);
+  }
+  return profile;
+}
+
+export type LoadedDriver = Awaited<ReturnType<typeof loadDriver>>;
+
+/** Documents a driver needs in force to go online or take a trip, and how to name them. */
+const DOCUMENTS = [
+  { label: "la licencia de conducción", expired: "vencida", read: (d: LoadedDriver) => d.licencia?.fecha_expiracion },
+  { label: "el SOAT", expired: "vencido", read: (d: LoadedDriver) => d.vehiculo?.soat_vencimiento },
+  { label: "la revisión técnico-mecánica", expired: "vencida", read: (d: LoadedDriver) => d.vehiculo?.tecnomecanica_vencimiento },
+] as const;
+
+/** Throws unless the driver may operate now: approved, account in good standing, documents in force. */
+export function assertCanOperate(driver: LoadedDriver, now: Date): void {
+  const blocked = accountBlockReason(driver.conductor);
+  if (blocked) throw new AccountDisabledError(blocked);
+  if (!driver.aprobado) throw new ForbiddenError("El conductor aún no está aprobado para operar");
+  if (!driver.vehiculo?.tipo) throw new ValidationError("El conductor no tiene un vehículo registrado");
+  for (const document of DOCUMENTS) {
+    const expiry = document.read(driver);
+    if (!expiry) throw new ValidationError(`Falta registrar la fecha de vencimiento de ${document.label}`);
+    if (expiry <= now) throw new ValidationError(`${capitalize(document.label)} está ${document.expired} desde ${expiry.toISOString().slice(0, 10)}`);
+  }
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

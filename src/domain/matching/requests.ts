@@ -1,0 +1,84 @@
+import type { Db, Tx } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/client.js";
+import type { Trip } from "../../generated/sqlite/client.js";
+import type { Deps } from "../deps.js";
+import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
+import { greatCircleKm, type Point } from "../maps/geo.js";
+import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
+import { serviceForVehicle, type ServiceType, type VehicleType } from "../trips/service-types.js";
+import { MATCH_RADIUS_KM } from "./eligibility.js";
+
+export const tripOrigin = (trip: Trip): Point => ({ latitud: trip.origen_latitud, longitud: trip.origen_longitud });
+
+/** Pending trips of a service type picked up within the radius of `point`, newest first. */
+export async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
+  const dLat = MATCH_RADIUS_KM / 111;
+  const dLng = MATCH_RADIUS_KM / (111 * Math.max(0.01, Math.cos((point.latitud * Math.PI) / 180)));
+  const candidates = await db.trip.findMany({
+    where: {
+      estado: "pendiente",
+      tipo_servicio: serviceType,
+      origen_latitud: { gte: point.latitud - dLat, lte: point.latitud + dLat },
+      origen_longitud: { gte: point.longitud - dLng, lte: point.longitud + dLng },
+    },
+    orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
+  });
+  return candidates.filter((trip) => greatCircleKm(point, tripOrigin(trip)) <= MATCH_RADIUS_KM);
+}
+
+/** Records that trips were shown to drivers; showing one again changes nothing. */
+export async function recordOffers(db: Db | Tx, pairs: Array<{ viaje_id: number; conductor_id: number }>, now: Date) {
+  for (const pair of pairs) {
+    try {
+      await db.tripOffer.upsert({ where: { viaje_id_conductor_id: pair }, create: { ...pair, mostrada_en: now }, update: {} });
+    } catch (error) {
+      // The same offer recorded by a concurrent request: already there is what we wanted.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/** A driver ready to take trips: allowed to operate, online, with a position not yet stale. */
+async function readyDriver(deps: Deps, driverId: number) {
+  const driver = await loadDriver(deps.db, driverId);
+  const now = deps.clock.now();
+  assertCanOperate(driver, now);
+  const status = driver.estado;
+  if (!status?.disponible) throw new InvalidStateError("Debes estar en línea (disponibilidad 1) para ver solicitudes");
+  if (!status.posicion_en || status.latitud === null || status.longitud === null
+    || now.getTime() - status.posicion_en.getTime() > deps.matching.positionMaxAgeMs) {
+    throw new InvalidStateError("Tu ubicación está desactualizada; envíala de nuevo para ver solicitudes");
+  }
+  return { driver, position: { latitud: status.latitud, longitud: status.longitud }, now };
+}
+
+/** The pending requests near a driver for their vehicle; each one listed counts as shown to them. */
+export async function requestsForDriver(deps: Deps, driverId: number): Promise<Trip[]> {
+  const { driver, position, now } = await readyDriver(deps, driverId);
+  const trips = await pendingTripsNear(deps.db, position, serviceForVehicle(driver.vehiculo!.tipo as VehicleType));
+  await recordOffers(deps.db, trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })), now);
+  return trips;
+}
+
+/** A driver turns a request down; the answer and its time feed the driver's statistics. */
+export async function rejectTripRequest(deps: Deps, driverId: number, tripId: number): Promise<Trip> {
+  await loadDriver(deps.db, driverId);
+  const trip = await deps.db.trip.findUnique({ where: { id: tripId } });
+  if (!trip) throw new NotFoundError(`No existe un viaje con id ${tripId}`);
+  if (trip.estado !== "pendiente") throw new InvalidStateError(`El viaje está ${trip.estado}; ya no es una solicitud abierta`);
+  const now = deps.clock.now();
+  const offer = await deps.db.tripOffer.findUnique({ where: { viaje_id_conductor_id: { viaje_id: tripId, conductor_id: driverId } } });
+  if (offer?.respuesta) throw new ValidationError(`Ya respondiste esta solicitud (${offer.respuesta})`);
+  await deps.db.tripOffer.upsert({
+    where: { viaje_id_conductor_id: { viaje_id: tripId, conductor_id: driverId } },
+    create: { viaje_id: tripId, conductor_id: driverId, mostrada_en: now, respuesta: "rechazada", respondida_en: now },
+    update: { respuesta: "rechazada", respondida_en: now },
+  });
+  return trip;
+}
+
+/** Tells every driver who was offered the trip that it is no longer open. */
+export async function withdrawOffers(deps: Deps, trip: Trip): Promise<void> {
+  const offers = await deps.db.tripOffer.findMany({ where: { viaje_id: trip.id }, select: { conductor_id: true } });
+  for (const { conductor_id } of offers) deps.events.publish("solicitud_viaje", conductor_id, { tipo: "retirada", viaje: trip });
+}

@@ -1,0 +1,61 @@
+import type { PricingRate } from "../../generated/sqlite/client.js";
+import { periodAt } from "../maps/speed.js";
+
+export type Surcharge = "pico" | "nocturno" | null;
+
+export interface Fare {
+  tarifa_base: number;
+  por_distancia: number;
+  por_tiempo: number;
+  recargo: Surcharge;
+  porcentaje_recargo: number;
+  tarifa_minima: number;
+  multiplicador_demanda: number;
+  precio_estimado: number;
+}
+
+/**
+ * Demand pricing: 1.0 while there are at least as many available drivers as pending requests
+ * near the pickup, rising by half for every extra request per driver, capped at 2.0.
+ */
+export function demandMultiplier(pendingRequests: number, availableDrivers: number): number {
+  const ratio = pendingRequests / Math.max(1, availableDrivers);
+  return Math.min(2, Math.max(1, 1 + (ratio - 1) / 2));
+}
+
+/** Fares are charged in whole hundreds of pesos. */
+const toHundreds = (pesos: number) => Math.round(pesos / 100) * 100;
+
+/**
+ * Base fare plus distance and time, a peak (weekdays 07-09 and 17-19) or night (22-06)
+ * surcharge, never below the minimum fare, times the demand multiplier. America/Bogota time.
+ */
+export function computeFare(
+  rate: PricingRate,
+  trip: { distanceKm: number; minutes: number; at: Date; demand: number },
+): Fare {
+  const period = periodAt(trip.at);
+  const recargo: Surcharge = period === "peak" ? "pico" : period === "night" ? "nocturno" : null;
+  const porcentaje = recargo === "pico" ? rate.recargo_pico : recargo === "nocturno" ? rate.recargo_nocturno : 0;
+  const porDistancia = trip.distanceKm * rate.precio_km;
+  const porTiempo = trip.minutes * rate.precio_minuto;
+  const beforeDemand = Math.max(rate.tarifa_minima, (rate.tarifa_base + porDistancia + porTiempo) * (1 + porcentaje));
+  return {
+    tarifa_base: rate.tarifa_base,
+    por_distancia: Math.round(porDistancia),
+    por_tiempo: Math.round(porTiempo),
+    recargo,
+    porcentaje_recargo: porcentaje,
+    tarifa_minima: rate.tarifa_minima,
+    multiplicador_demanda: Math.round(trip.demand * 100) / 100,
+    precio_estimado: toHundreds(beforeDemand * trip.demand),
+  };
+}
+
+/** The platform keeps this share of each fare; drivers earn the rest (DESIGN). */
+export const PLATFORM_COMMISSION = 0.15;
+
+export function splitFare(precioFinal: number) {
+  const comision = Math.round(precioFinal * PLATFORM_COMMISSION * 100) / 100;
+  return { comision_plataforma: comision, ganancia_conductor: Math.round((precioFinal - comision) * 100) / 100 };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { assertAdmin } from "../accounts/access.js";
+import type { Deps } from "../deps.js";
+import { NotFoundError } from "../errors.js";
+import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
+import { number, oneOf, optional, parseInput, type Raw } from "../validation.js";
+
+export const listRates = (db: Db) => db.pricingRate.findMany({ orderBy: { tipo_vehiculo: "asc" } });
+
+export async function rateFor(db: Db, vehicleType: VehicleType) {
+  const rate = await db.pricingRate.findUnique({ where: { tipo_vehiculo: vehicleType } });
+  // The migrations install a rate for every vehicle type; a missing one is a broken database.
+  if (!rate) throw new Error(`No pricing rate for ${vehicleType}`);
+  return rate;
+}
+
+const pesos = () => optional(number().min(0, "no puede ser negativo").max(10_000_000, "es demasiado alto"));
+const share = () => optional(number().min(0, "debe estar entre 0 y 1 (0 % a 100 %)").max(1, "debe estar entre 0 y 1 (0 % a 100 %)"));
+
+const updateSchema = z.object({
+  tipo_vehiculo: oneOf(VEHICLE_TYPES),
+  tarifa_base: pesos(),
+  precio_km: pesos(),
+  precio_minuto: pesos(),
+  tarifa_minima: pesos(),
+  recargo_pico: share(),
+  recargo_nocturno: share(),
+});
+
+/** An administrator changes some of one vehicle type's rates; the others stay. */
+export async function updateRate(deps: Deps, callerId: number, input: Raw<typeof updateSchema>) {
+  await assertAdmin(deps.db, callerId);
+  const { tipo_vehiculo, ...changes } = parseInput(updateSchema, input);
+  const { count } = await deps.db.pricingRate.updateMany({ where: { tipo_vehiculo }, data: changes });
+  if (count === 0) throw new NotFoundError(`No hay tarifa para el tipo de vehículo ${tipo_vehiculo}`);
+  return deps.db.pricingRate.findUniqueOrThrow({ where: { tipo_vehiculo } });
+}

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { lockUser } from "../../db/locks.js";
+import { accountBlockReason } from "../accounts/login.js";
+import { getUser } from "../accounts/users.js";
+import type { Deps } from "../deps.js";
+import { AccountDisabledError, ConflictError, NoDriversAvailableError, ValidationError } from "../errors.js";
+import { greatCircleKm, type Point } from "../maps/geo.js";
+import { estimateRoute } from "../maps/routes.js";
+import { availableDriversNear } from "../matching/eligibility.js";
+import { pendingTripsNear, recordOffers } from "../matching/requests.js";
+import { computeFare, demandMultiplier } from "../pricing/fare.js";
+import { rateFor } from "../pricing/rates.js";
+import { latitude, longitude, missingOr, oneOf, optional, parseInput, text, type Raw } from "../validation.js";
+import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "./service-types.js";
+import { ACTIVE_STATES } from "./states.js";
+
+const place = () =>
+  z.object(
+    { direccion: optional(text(300)), latitud: latitude(), longitud: longitude(), referencia: optional(text(300)) },
+    { error: missingOr("debe ser un objeto con direccion, latitud y longitud") },
+  );
+
+const tripSchema = z.object({
+  tipo_servicio: optional(oneOf(SERVICE_TYPES)),
+  tipo_vehiculo: optional(oneOf(VEHICLE_TYPES)),
+  origen: place(),
+  destino: place(),
+});
+
+export type TripRequest = Raw<typeof tripSchema>;
+type Place = z.output<ReturnType<typeof place>>;
+
+/** Pickup and drop-off closer than this are the same place. */
+export const MIN_TRIP_KM = 0.1;
+
+/** The service asked for: named directly, or through the vehicle type of the older request shape. */
+function serviceTypeOf(request: z.output<typeof tripSchema>): ServiceType {
+  const { tipo_servicio, tipo_vehiculo } = request;
+  if (!tipo_servicio && !tipo_vehiculo) throw new ValidationError("es obligatorio", "tipo_servicio");
+  if (tipo_servicio && tipo_vehiculo && VEHICLE_FOR_SERVICE[tipo_servicio] !== tipo_vehiculo) {
+    throw new ValidationError(
+      `no corresponde al servicio '${tipo_servicio}', que usa vehículos '${VEHICLE_FOR_SERVICE[tipo_servicio]}'`,
+      "tipo_vehiculo",
+    );
+  }
+  return tipo_servicio ?? serviceForVehicle(tipo_vehiculo!);
+}
+
+function parseRequest(input: TripRequest) {
+  const request = parseInput(tripSchema, input);
+  const serviceType = serviceTypeOf(request);
+  if (greatCircleKm(request.origen, request.destino) < MIN_TRIP_KM) {
+    throw new ValidationError("debe estar a más de 100 m del origen", "destino");
+  }
+  return { ...request, serviceType };
+}
+
+/** Route, available drivers and price for a trip that starts now; what a quote and a request share. */
+async function quote(deps: Deps, serviceType: ServiceType, origin: Point, destination: Point) {
+  const vehicle = VEHICLE_FOR_SERVICE[serviceType];
+  const [route, drivers, pending, rate] = await Promise.all([
+    estimateRoute(deps, origin, destination),
+    availableDriversNear(deps, origin, vehicle),
+    pendingTripsNear(deps.db, origin, serviceType),
+    rateFor(deps.db, vehicle),
+  ]);
+  // The request being priced is one more pending request.
+  const demand = demandMultiplier(pending.length + 1, drivers.length);
+  const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at: deps.clock.now(), demand });
+  return { route, drivers, fare };
+}
+
+/** What a trip would cost now, before asking for it. */
+export async function fareEstimate(deps: Deps, input: TripRequest) {
+  const request = parseRequest(input);
+  const { route, drivers, fare } = await quote(deps, request.serviceType, request.origen, request.destino);
+  return {
+    ...fare,
+    tipo_servicio: request.serviceType,
+    distancia_km: route.distancia_km,
+    duracion_estimada_minutos: route.duracion_minutos,
+    conductores_disponibles: drivers.length,
+  };
+}
+
+/** A place sent without an address is described by the nearest town. */
+async function withAddress(deps: Deps, point: Place): Promise<Place & { direccion: string }> {
+  if (point.direccion) return { ...point, direccion: point.direccion };
+  const found = await deps.maps.geocoder.reverse(point);
+  return { ...point, direccion: found?.direccion ?? `${point.latitud}, ${point.longitud}` };
+}
+
+/**
+ * A passenger asks for a trip. It is created only when a driver who could take it is within
+ * reach; those drivers are offered it at once.
+ */
+export async function createTrip(deps: Deps, passengerId: number, input: TripRequest) {
+  const request = parseRequest(input);
+  const passenger = await getUser(deps.db, passengerId);
+  const blocked = accountBlockReason(passenger);
+  if (blocked) throw new AccountDisabledError(blocked);
+
+  const [origen, destino] = await Promise.all([withAddress(deps, request.origen), withAddress(deps, request.destino)]);
+  const { route, drivers, fare } = await quote(deps, request.serviceType, origen, destino);
+  if (drivers.length === 0) {
+    throw new NoDriversAvailableError("No hay conductores disponibles cerca del punto de origen en este momento; intenta de nuevo en unos minutos");
+  }
+
+  const now = deps.clock.now();
+  const trip = await deps.db.$transaction(async (tx) => {
+    // One request at a time per passenger, so two taps cannot open two trips.
+    await lockUser(tx, deps.provider, passengerId);
+    const active = await tx.trip.findFirst({ where: { usuario_id: passengerId, estado: { in: [...ACTIVE_STATES] } } });
+    if (active) throw new ConflictError(`Ya tienes un viaje activo (id ${active.id}, ${active.estado})`);
+    const created = await tx.trip.create({
+      data: {
+        usuario_id: passengerId,
+        tipo_servicio: request.serviceType,
+        origen_direccion: origen.direccion,
+        origen_latitud: origen.latitud,
+        origen_longitud: origen.longitud,
+        origen_referencia: origen.referencia,
+        destino_direccion: destino.direccion,
+        destino_latitud: destino.latitud,
+        destino_longitud: destino.longitud,
+        destino_referencia: destino.referencia,
+        precio_estimado: fare.precio_estimado,
+        multiplicador_demanda: fare.multiplicador_demanda,
+        distancia_km: route.distancia_km,
+        duracion_estimada_minutos: route.duracion_minutos,
+        fecha_solicitud: now,
+      },
+    });
+    await recordOffers(tx, drivers.map((conductor_id) => ({ viaje_id: created.id, conductor_id })), now);
+    return created;
+  });
+  for (const conductorId of drivers) deps.events.publish("solicitud_viaje", conductorId, { tipo: "nueva", viaje: trip });
+  return trip;
+}

@@ -1,0 +1,33 @@
+import type { Prisma } from "../../db/client.js";
+import type { Deps } from "../deps.js";
+import { NotFoundError } from "../errors.js";
+import { parseInput, positiveId } from "../validation.js";
+import { getUser } from "../accounts/users.js";
+import { ACTIVE_STATES, FINAL_STATES } from "./states.js";
+
+/** Relations the GraphQL layer adds so one query loads what the response shows. */
+type Selection = { include?: Prisma.TripInclude };
+
+export async function getTrip(deps: Pick<Deps, "db">, id: unknown, selection: Selection = {}) {
+  const tripId = parseInput(positiveId(), id);
+  const trip = await deps.db.trip.findUnique({ ...selection, where: { id: tripId } });
+  if (!trip) throw new NotFoundError(`No existe un viaje con id ${tripId}`);
+  return trip;
+}
+
+export type TripRole = "pasajero" | "conductor";
+export type TripScope = "activos" | "historial";
+
+/** A passenger's or driver's trips, active or finished, newest first; no paging (spec section 8). */
+export async function listTrips(deps: Deps, userId: number, role: TripRole, scope: TripScope, selection: Selection = {}) {
+  const user = await getUser(deps.db, userId);
+  if (role === "conductor" && user.tipo_usuario !== "conductor") {
+    throw new NotFoundError(`No existe un conductor con id ${userId}`);
+  }
+  const states: readonly string[] = scope === "activos" ? ACTIVE_STATES : FINAL_STATES;
+  return deps.db.trip.findMany({
+    ...selection,
+    where: { [role === "pasajero" ? "usuario_id" : "conductor_id"]: userId, estado: { in: [...states] } },
+    orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
+  });
+}

@@ -1,0 +1,172 @@
+import { z } from "zod";
+import type { Tx } from "../../db/client.js";
+import type { Trip } from "../../generated/sqlite/client.js";
+import type { Deps } from "../deps.js";
+import { ForbiddenError, InvalidStateError, ConflictError, ValidationError } from "../errors.js";
+import { closeOnlinePeriod, returnOnline } from "../drivers/availability.js";
+import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
+import { observedSpeed } from "../maps/speed.js";
+import { withdrawOffers } from "../matching/requests.js";
+import { splitFare } from "../pricing/fare.js";
+import { number, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
+import { getTrip } from "./queries.js";
+import { VEHICLE_FOR_SERVICE, type ServiceType } from "./service-types.js";
+import { ASSIGNED_STATES, TRANSITIONS, nextState, refusal, type Trigger } from "./states.js";
+
+type Role = "pasajero" | "conductor" | "admin";
+
+/**
+ * Who may move a trip. Calls that name a caller must come from a participant in the right role
+ * (or an administrator); legacy calls that name nobody are accepted as the old service did.
+ */
+async function actingRole(deps: Deps, trip: Trip, callerId: number | null, allowed: Array<"pasajero" | "conductor">): Promise<Role | null> {
+  if (callerId === null) return null;
+  if (allowed.includes("conductor") && trip.conductor_id === callerId) return "conductor";
+  if (allowed.includes("pasajero") && trip.usuario_id === callerId) return "pasajero";
+  const caller = await deps.db.user.findUnique({ where: { id: callerId } });
+  if (caller?.tipo_usuario === "admin") return "admin";
+  const who = allowed.map((role) => (role === "conductor" ? "el conductor asignado" : "el pasajero")).join(" o ");
+  throw new ForbiddenError(`Solo ${who} puede hacer esto con el viaje ${trip.id}`);
+}
+
+/**
+ * Moves a trip with one conditional update, so that of two simultaneous changes only one
+ * applies; the loser is told why from the state it lost to.
+ */
+async function transition(
+  tx: Tx,
+  trip: Trip,
+  trigger: Trigger,
+  now: Date,
+  change: { where?: object; data?: object } = {},
+): Promise<Trip> {
+  const { from, to, date } = TRANSITIONS[trigger];
+  const { count } = await tx.trip.updateMany({
+    where: { id: trip.id, estado: { in: [...from] }, ...change.where },
+    data: { estado: to, [date]: now, ...change.data },
+  });
+  if (count === 0) {
+    const current = await tx.trip.findUniqueOrThrow({ where: { id: trip.id } });
+    throw refusal(current.estado, trigger);
+  }
+  return tx.trip.findUniqueOrThrow({ where: { id: trip.id } });
+}
+
+function announceTrip(deps: Deps, trip: Trip): void {
+  deps.events.publish("viaje", trip.id, trip);
+}
+
+function announcePosition(deps: Deps, status: { conductor_id: number; latitud: number | null; longitud: number | null; disponible: boolean; posicion_en: Date | null }) {
+  if (status.latitud === null || status.longitud === null || !status.posicion_en) return;
+  const { conductor_id, latitud, longitud, disponible, posicion_en } = status;
+  deps.events.publish("posicion_conductor", { conductor_id, latitud, longitud, disponible, at: posicion_en });
+}
+
+/**
+ * A driver takes a pending trip. Atomic on both databases: the driver's availability flips
+ * first (so one driver cannot take two trips at once), then the trip changes only if it is
+ * still pending (so one trip goes to one driver).
+ */
+export async function acceptTrip(deps: Deps, driverId: number, tripId: unknown): Promise<Trip> {
+  const driver = await loadDriver(deps.db, driverId);
+  const trip = await getTrip(deps, tripId);
+  nextState(trip.estado, "aceptar");
+  const now = deps.clock.now();
+  assertCanOperate(driver, now);
+  const needed = VEHICLE_FOR_SERVICE[trip.tipo_servicio as ServiceType];
+  if (driver.vehiculo?.tipo !== needed) {
+    throw new ValidationError(`El viaje pide un vehículo '${needed}' y el tuyo es '${driver.vehiculo?.tipo}'`);
+  }
+  const accepted = await deps.db.$transaction(async (tx) => {
+    const { count: wasOnline } = await tx.driverStatus.updateMany({
+      where: { conductor_id: driverId, disponible: true },
+      data: { disponible: false },
+    });
+    if (wasOnline === 0) throw new InvalidStateError("Debes estar en línea (disponibilidad 1) para aceptar viajes");
+    const busy = await tx.trip.findFirst({ where: { conductor_id: driverId, estado: { in: [...ASSIGNED_STATES] } } });
+    if (busy) throw new ConflictError(`Ya tienes un viaje activo (id ${busy.id})`);
+    const updated = await transition(tx, trip, "aceptar", now, { data: { conductor_id: driverId } });
+    await closeOnlinePeriod(tx, driverId, now);
+    const offer = { viaje_id: trip.id, conductor_id: driverId };
+    await tx.tripOffer.upsert({
+      where: { viaje_id_conductor_id: offer },
+      create: { ...offer, mostrada_en: now, respuesta: "aceptada", respondida_en: now },
+      update: { respuesta: "aceptada", respondida_en: now },
+    });
+    return updated;
+  });
+  announceTrip(deps, accepted);
+  await withdrawOffers(deps, accepted);
+  if (driver.estado) announcePosition(deps, { ...driver.estado, disponible: false });
+  return accepted;
+}
+
+/** The assigned driver sets off towards the pickup. */
+export async function startRoute(deps: Deps, driverId: number, tripId: unknown): Promise<Trip> {
+  const trip = await getTrip(deps, tripId);
+  if (trip.conductor_id !== driverId) throw new ForbiddenError(`Solo el conductor asignado puede salir hacia el viaje ${trip.id}`);
+  const moved = await deps.db.$transaction((tx) => transition(tx, trip, "iniciar_ruta", deps.clock.now(), { where: { conductor_id: driverId } }));
+  announceTrip(deps, moved);
+  return moved;
+}
+
+/** The passenger is on board. */
+export async function startTrip(deps: Deps, callerId: number | null, tripId: unknown): Promise<Trip> {
+  const trip = await getTrip(deps, tripId);
+  nextState(trip.estado, "iniciar");
+  await actingRole(deps, trip, callerId, ["conductor"]);
+  const started = await deps.db.$transaction((tx) => transition(tx, trip, "iniciar", deps.clock.now()));
+  announceTrip(deps, started);
+  return started;
+}
+
+const completeSchema = z.object({
+  trip_id: positiveId(),
+  precio_final: number().min(0, "no puede ser negativo").max(100_000_000, "es demasiado alto"),
+  distancia_real: optional(number().min(0, "no puede ser negativa").max(5_000, "es demasiado alta")),
+});
+
+/**
+ * The ride ends: the final price is split into commission and the driver's earnings, the real
+ * distance (when sent) replaces the estimate, the real speed feeds the duration model, and the
+ * driver is back online.
+ */
+export async function completeTrip(deps: Deps, callerId: number | null, input: Raw<typeof completeSchema>): Promise<Trip> {
+  const { trip_id, precio_final, distancia_real } = parseInput(completeSchema, input);
+  const trip = await getTrip(deps, trip_id);
+  nextState(trip.estado, "completar");
+  await actingRole(deps, trip, callerId, ["conductor"]);
+  const now = deps.clock.now();
+  const distancia_km = distancia_real ?? trip.distancia_km;
+  const speed = trip.fecha_inicio ? observedSpeed(distancia_km, trip.fecha_inicio, now) : {};
+  const { completed, status } = await deps.db.$transaction(async (tx) => {
+    const completed = await transition(tx, trip, "completar", now, {
+      data: { precio_final, distancia_km, ...splitFare(precio_final), ...speed },
+    });
+    const status = completed.conductor_id ? await returnOnline(tx, completed.conductor_id, now) : null;
+    return { completed, status };
+  });
+  announceTrip(deps, completed);
+  if (status) announcePosition(deps, status);
+  return completed;
+}
+
+const cancelSchema = z.object({ trip_id: positiveId(), motivo: text(500) });
+
+/** Passenger or driver calls the trip off, saying why; an assigned driver is back online. */
+export async function cancelTrip(deps: Deps, callerId: number | null, input: Raw<typeof cancelSchema>): Promise<Trip> {
+  const { trip_id, motivo } = parseInput(cancelSchema, input);
+  const trip = await getTrip(deps, trip_id);
+  nextState(trip.estado, "cancelar");
+  const role = await actingRole(deps, trip, callerId, ["pasajero", "conductor"]);
+  const now = deps.clock.now();
+  const { cancelled, status } = await deps.db.$transaction(async (tx) => {
+    const cancelled = await transition(tx, trip, "cancelar", now, { data: { motivo_cancelacion: motivo, cancelado_por: role } });
+    const status = cancelled.conductor_id ? await returnOnline(tx, cancelled.conductor_id, now) : null;
+    return { cancelled, status };
+  });
+  announceTrip(deps, cancelled);
+  if (trip.estado === "pendiente") await withdrawOffers(deps, cancelled);
+  if (status) announcePosition(deps, status);
+  return cancelled;
+}

@@ -1,0 +1,101 @@
+import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
+import { updateDriverLocation } from "../../domain/matching/locations.js";
+import { rejectTripRequest, requestsForDriver } from "../../domain/matching/requests.js";
+import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
+import { ForbiddenError } from "../../domain/errors.js";
+import { builder } from "../builder.js";
+import { callerId } from "../identity.js";
+import { TripRef } from "./trips.js";
+
+interface DriverStatusView {
+  conductor_id: number;
+  latitud: number | null;
+  longitud: number | null;
+  disponible: boolean;
+  posicion_en: Date | null;
+  viaje_activo_id: number | null;
+}
+
+const DriverStatusRef = builder.objectRef<DriverStatusView>("EstadoConductor").implement({
+  fields: (t) => ({
+    conductor_id: t.exposeInt("conductor_id"),
+    latitud: t.exposeFloat("latitud", { nullable: true }),
+    longitud: t.exposeFloat("longitud", { nullable: true }),
+    disponibilidad: t.int({ description: "1 en línea, 0 fuera de línea", resolve: (s) => (s.disponible ? 1 : 0) }),
+    posicion_en: t.expose("posicion_en", { type: "DateTime", nullable: true }),
+    viaje_activo_id: t.exposeInt("viaje_activo_id", { nullable: true }),
+  }),
+});
+
+const DriverPositionRef = builder.objectRef<DriverPositionEvent>("PosicionConductor").implement({
+  fields: (t) => ({
+    conductor_id: t.exposeInt("conductor_id"),
+    latitud: t.exposeFloat("latitud"),
+    longitud: t.exposeFloat("longitud"),
+    fecha: t.expose("at", { type: "DateTime" }),
+  }),
+});
+
+const RequestKind = builder.enumType("TipoSolicitud", {
+  values: { nueva: { description: "Una solicitud que puedes tomar" }, retirada: { description: "Ya la tomó otro conductor o se canceló" } },
+});
+
+const TripRequestRef = builder.objectRef<TripRequestEvent>("SolicitudViaje").implement({
+  fields: (t) => ({
+    tipo: t.field({ type: RequestKind, resolve: (e) => e.tipo }),
+    viaje: t.field({ type: TripRef, resolve: (e) => e.viaje }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  tripRequests: t.field({
+    type: [TripRef],
+    description: "Solicitudes pendientes a 5 km o menos de quien llama (conductor en línea) para su tipo de vehículo",
+    errors: {},
+    resolve: (_root, _args, ctx) => requestsForDriver(ctx.deps, callerId(ctx)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateDriverLocation: t.field({
+    type: DriverStatusRef,
+    description: "Posición (cada ~10 s) y disponibilidad del conductor que llama",
+    errors: {},
+    args: {
+      latitud: t.arg.float({ required: true }),
+      longitud: t.arg.float({ required: true }),
+      disponibilidad: t.arg.int({ description: "1 en línea, 0 fuera de línea; sin él, no cambia" }),
+    },
+    resolve: (_root, args, ctx) => updateDriverLocation(ctx.deps, callerId(ctx), args),
+  }),
+  rejectTripRequest: t.field({
+    type: TripRef,
+    description: "El conductor que llama rechaza una solicitud",
+    errors: {},
+    args: { trip_id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => rejectTripRequest(ctx.deps, callerId(ctx), args.trip_id),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  driverLocation: t.field({
+    type: DriverPositionRef,
+    description: "Las posiciones del conductor asignado mientras el viaje está activo",
+    args: { trip_id: t.arg.int({ required: true }) },
+    subscribe: async (_root, args, ctx) => {
+      await assertCanWatchTrip(ctx.deps, callerId(ctx), args.trip_id);
+      return ctx.pubsub.subscribe("ubicacion_viaje", args.trip_id);
+    },
+    resolve: (position) => position,
+  }),
+  tripRequests: t.field({
+    type: TripRequestRef,
+    description: "Solicitudes nuevas cercanas para el conductor, y su retiro cuando otro las toma o se cancelan",
+    args: { conductorId: t.arg.int({ required: true }) },
+    subscribe: (_root, args, ctx) => {
+      if (callerId(ctx) !== args.conductorId) throw new ForbiddenError("Solo puedes escuchar tus propias solicitudes");
+      return ctx.pubsub.subscribe("solicitud_viaje", args.conductorId);
+    },
+    resolve: (event) => event,
+  }),
+}));

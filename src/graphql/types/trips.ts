@@ -1,0 +1,231 @@
+import type { Trip } from "../../generated/sqlite/client.js";
+import { createTrip, fareEstimate } from "../../domain/trips/create.js";
+import { getTrip, listTrips } from "../../domain/trips/queries.js";
+import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
+import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
+import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
+import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
+import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
+import { builder } from "../builder.js";
+import { callerId } from "../identity.js";
+import { User } from "./accounts.js";
+import { PlaceInput } from "./maps.js";
+
+const TripStateEnum = builder.enumType("EstadoViaje", { values: TRIP_STATES });
+export const ServiceTypeEnum = builder.enumType("TipoServicio", { values: SERVICE_TYPES });
+
+interface TripPlace {
+  direccion: string;
+  latitud: number;
+  longitud: number;
+  referencia: string | null;
+}
+
+const TripPlaceRef = builder.objectRef<TripPlace>("LugarViaje").implement({
+  fields: (t) => ({
+    direccion: t.exposeString("direccion"),
+    latitud: t.exposeFloat("latitud"),
+    longitud: t.exposeFloat("longitud"),
+    referencia: t.exposeString("referencia", { nullable: true }),
+  }),
+});
+
+const origin = (trip: Trip): TripPlace => ({
+  direccion: trip.origen_direccion,
+  latitud: trip.origen_latitud,
+  longitud: trip.origen_longitud,
+  referencia: trip.origen_referencia,
+});
+const destination = (trip: Trip): TripPlace => ({
+  direccion: trip.destino_direccion,
+  latitud: trip.destino_latitud,
+  longitud: trip.destino_longitud,
+  referencia: trip.destino_referencia,
+});
+
+export const TripRef = builder.prismaObject("Trip", {
+  name: "Viaje",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    usuario_id: t.exposeInt("usuario_id", { nullable: true, description: "El pasajero; null si su cuenta fue eliminada" }),
+    conductor_id: t.exposeInt("conductor_id", { nullable: true }),
+    tipo_servicio: t.field({ type: ServiceTypeEnum, resolve: (trip) => trip.tipo_servicio as ServiceType }),
+    estado: t.field({ type: TripStateEnum, resolve: (trip) => trip.estado as TripState }),
+    origen: t.field({ type: TripPlaceRef, resolve: origin }),
+    destino: t.field({ type: TripPlaceRef, resolve: destination }),
+    precio_estimado: t.exposeFloat("precio_estimado", { description: "COP" }),
+    multiplicador_demanda: t.exposeFloat("multiplicador_demanda"),
+    precio_final: t.exposeFloat("precio_final", { nullable: true, description: "COP" }),
+    distancia_km: t.exposeFloat("distancia_km"),
+    duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos"),
+    fecha_solicitud: t.expose("fecha_solicitud", { type: "DateTime" }),
+    fecha_aceptacion: t.expose("fecha_aceptacion", { type: "DateTime", nullable: true }),
+    fecha_en_ruta: t.expose("fecha_en_ruta", { type: "DateTime", nullable: true }),
+    fecha_inicio: t.expose("fecha_inicio", { type: "DateTime", nullable: true }),
+    fecha_fin: t.expose("fecha_fin", { type: "DateTime", nullable: true }),
+    fecha_cancelacion: t.expose("fecha_cancelacion", { type: "DateTime", nullable: true }),
+    motivo_cancelacion: t.exposeString("motivo_cancelacion", { nullable: true }),
+    cancelado_por: t.exposeString("cancelado_por", { nullable: true }),
+    calificacion_conductor: t.exposeInt("calificacion_conductor", { nullable: true }),
+    comentario_conductor: t.exposeString("comentario_conductor", { nullable: true }),
+    calificacion_usuario: t.exposeInt("calificacion_usuario", { nullable: true }),
+    comentario_usuario: t.exposeString("comentario_usuario", { nullable: true }),
+    pasajero: t.relation("usuario", { type: User, nullable: true }),
+    conductor: t.relation("conductor", { type: User, nullable: true }),
+  }),
+});
+
+const TripRole = builder.enumType("RolViaje", { values: ["pasajero", "conductor"] as const });
+const TripScope = builder.enumType("AlcanceViajes", {
+  values: { activos: { description: "pendiente, aceptado, en_ruta, en_curso" }, historial: { description: "completado, cancelado" } },
+});
+
+const TripInput = builder.inputType("CreateTripInput", {
+  fields: (t) => ({
+    tipo_servicio: t.string({ description: "motocicleta, auto o mototaxi" }),
+    tipo_vehiculo: t.string({ description: "moto, auto o mototaxi: otra forma de pedir el servicio" }),
+    origen: t.field({ type: PlaceInput, required: true }),
+    destino: t.field({ type: PlaceInput, required: true }),
+  }),
+});
+
+const RatingInput = builder.inputType("RatingInput", {
+  fields: (t) => ({
+    trip_id: t.int({ required: true }),
+    calificacion: t.int({ required: true, description: "Entero de 1 a 5" }),
+    comentario: t.string(),
+  }),
+});
+
+interface FareView {
+  tipo_servicio: string;
+  precio_estimado: number;
+  tarifa_base: number;
+  por_distancia: number;
+  por_tiempo: number;
+  recargo: string | null;
+  porcentaje_recargo: number;
+  tarifa_minima: number;
+  multiplicador_demanda: number;
+  distancia_km: number;
+  duracion_estimada_minutos: number;
+  conductores_disponibles: number;
+}
+
+const FareRef = builder.objectRef<FareView>("EstimacionTarifa").implement({
+  description: "Precio de un viaje pedido ahora, en COP, con su desglose",
+  fields: (t) => ({
+    tipo_servicio: t.field({ type: ServiceTypeEnum, resolve: (f) => f.tipo_servicio as ServiceType }),
+    precio_estimado: t.exposeFloat("precio_estimado"),
+    tarifa_base: t.exposeFloat("tarifa_base"),
+    por_distancia: t.exposeFloat("por_distancia"),
+    por_tiempo: t.exposeFloat("por_tiempo"),
+    recargo: t.exposeString("recargo", { nullable: true, description: "pico, nocturno o ninguno" }),
+    porcentaje_recargo: t.exposeFloat("porcentaje_recargo"),
+    tarifa_minima: t.exposeFloat("tarifa_minima"),
+    multiplicador_demanda: t.exposeFloat("multiplicador_demanda"),
+    distancia_km: t.exposeFloat("distancia_km"),
+    duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos"),
+    conductores_disponibles: t.exposeInt("conductores_disponibles"),
+  }),
+});
+
+const tripId = builder.args((t) => ({ trip_id: t.int({ required: true }) }));
+
+builder.queryFields((t) => ({
+  trip: t.prismaField({
+    type: TripRef,
+    errors: {},
+    args: tripId,
+    resolve: (query, _root, args, ctx) => getTrip(ctx.deps, args.trip_id, query),
+  }),
+  myTrips: t.prismaField({
+    type: [TripRef],
+    description: "Los viajes de quien llama, como pasajero o como conductor, los más recientes primero",
+    errors: {},
+    args: { rol: t.arg({ type: TripRole, required: true }), alcance: t.arg({ type: TripScope, required: true }) },
+    resolve: (query, _root, args, ctx) => listTrips(ctx.deps, callerId(ctx), args.rol, args.alcance, query),
+  }),
+  fareEstimate: t.field({
+    type: FareRef,
+    errors: {},
+    args: { input: t.arg({ type: TripInput, required: true }) },
+    resolve: (_root, { input }, ctx) => fareEstimate(ctx.deps, input),
+  }),
+}));
+
+const optionalCaller = (ctx: { caller: { userId: number } | null }) => ctx.caller?.userId ?? null;
+
+builder.mutationFields((t) => ({
+  createTrip: t.field({
+    type: TripRef,
+    description: "Quien llama pide un viaje; solo se crea si hay un conductor disponible a 5 km o menos",
+    errors: {},
+    args: { input: t.arg({ type: TripInput, required: true }) },
+    resolve: (_root, { input }, ctx) => createTrip(ctx.deps, callerId(ctx), input),
+  }),
+  acceptTrip: t.field({
+    type: TripRef,
+    description: "Quien llama (conductor) toma el viaje",
+    errors: {},
+    args: tripId,
+    resolve: (_root, args, ctx) => acceptTrip(ctx.deps, callerId(ctx), args.trip_id),
+  }),
+  startRoute: t.field({
+    type: TripRef,
+    description: "El conductor asignado sale hacia el punto de recogida (en_ruta)",
+    errors: {},
+    args: tripId,
+    resolve: (_root, args, ctx) => startRoute(ctx.deps, callerId(ctx), args.trip_id),
+  }),
+  startTrip: t.field({
+    type: TripRef,
+    description: "El pasajero subió (en_curso)",
+    errors: {},
+    args: tripId,
+    resolve: (_root, args, ctx) => startTrip(ctx.deps, optionalCaller(ctx), args.trip_id),
+  }),
+  completeTrip: t.field({
+    type: TripRef,
+    errors: {},
+    args: {
+      trip_id: t.arg.int({ required: true }),
+      precio_final: t.arg.float({ required: true, description: "COP" }),
+      distancia_real: t.arg.float({ description: "km; reemplaza la distancia estimada" }),
+    },
+    resolve: (_root, args, ctx) => completeTrip(ctx.deps, optionalCaller(ctx), args),
+  }),
+  cancelTrip: t.field({
+    type: TripRef,
+    errors: {},
+    args: { trip_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => cancelTrip(ctx.deps, optionalCaller(ctx), args),
+  }),
+  rateDriver: t.field({
+    type: TripRef,
+    description: "El pasajero califica al conductor de un viaje completado",
+    errors: {},
+    args: { input: t.arg({ type: RatingInput, required: true }) },
+    resolve: (_root, { input }, ctx) => rateDriver(ctx.deps, optionalCaller(ctx), input),
+  }),
+  ratePassenger: t.field({
+    type: TripRef,
+    description: "El conductor califica al pasajero de un viaje completado",
+    errors: {},
+    args: { input: t.arg({ type: RatingInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ratePassenger(ctx.deps, optionalCaller(ctx), input),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  tripUpdated: t.field({
+    type: TripRef,
+    description: "El viaje completo en cada cambio; para su pasajero, su conductor o un administrador",
+    args: tripId,
+    subscribe: async (_root, args, ctx) => {
+      await assertCanWatchTrip(ctx.deps, callerId(ctx), args.trip_id);
+      return ctx.pubsub.subscribe("viaje", args.trip_id);
+    },
+    resolve: (trip) => trip,
+  }),
+}));

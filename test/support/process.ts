@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs the service's entry point (what `npm start` runs) and resolves once it is listening. */
+export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", BCRYPT_COST: "4", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/"port":(\d+)[^\n]*"msg":"listening"/);
+      if (match) resolve(Number(match[1]));
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  return {
+    child,
+    port,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      const [code] = await once(child, "exit");
+      return code as number | null;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import type { Client } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../src/db/client.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
+import { startService, type ServiceProcess } from "../support/process.js";
+import { ESTADIO, LLERAS } from "../support/trips.js";
+import { connect, subscribe } from "../support/ws.js";
+
+/** Two service processes on one PostgreSQL database, their events through the local Redis. */
+let database: TestDatabase;
+let a: ServiceProcess;
+let b: ServiceProcess;
+let db: Database;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase("postgresql");
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+    // A channel prefix of its own, so that concurrent runs sharing the Redis do not hear each other.
+    REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,
+  };
+  [a, b] = await Promise.all([startService(env), startService(env)]);
+  db = await openDatabase(database.url);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.dispose()));
+  await Promise.all([a?.stop(), b?.stop()]);
+  await db?.close();
+  await database?.drop();
+});
+
+const call = async (service: ServiceProcess, path: string, body: Record<string, unknown>) => {
+  const response = await fetch(`http://127.0.0.1:${service.port}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+async function register(service: ServiceProcess, tipo_usuario: string) {
+  const response = await call(service, "/auth/register.php", {
+    email: uniqueEmail(tipo_usuario), password: PASSWORD, name: "N", lastName: "M", phone: "3001234567", tipo_usuario,
+  });
+  expect(response.status).toBe(201);
+  return response.body.user as { id: number };
+}
+
+/** An approved driver with a complete vehicle, set up in the database as an administrator would. */
+async function approvedDriver(service: ServiceProcess) {
+  const driver = await register(service, "conductor");
+  const later = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const placa = randomUUID().slice(0, 6).toUpperCase();
+  await db.prisma.driverProfile.update({
+    where: { conductor_id: driver.id },
+    data: {
+      aprobado: true,
+      estado_revision: "aprobado",
+      licencia: { create: { numero: `L${placa}`, tipo: "B1", fecha_expiracion: later } },
+      vehiculo: { create: { placa, tipo: "auto", soat_vencimiento: later, tecnomecanica_vencimiento: later } },
+    },
+  });
+  return driver;
+}
+
+const clientOn = async (service: ServiceProcess, userId: number) => {
+  const client = await connect(service.port, { userId });
+  clients.push(client);
+  return client;
+};
+
+describe("two processes sharing events through Redis", () => {
+  it("deliver requests, trip changes and positions caused on one process to subscribers on the other", async () => {
+    const driver = await approvedDriver(b);
+    const passenger = await register(b, "pasajero");
+    const requests = await subscribe(await clientOn(a, driver.id), `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id } } }`, { id: driver.id });
+
+    // The driver goes online through B; A's geo index learns it through Redis, so A can match the trip.
+    expect((await call(b, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS, disponibilidad: 1 })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const created = await call(a, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO });
+    expect(created.status).toBe(201);
+    const tripId = created.body.trip.id;
+    expect((await requests.next()).tripRequests).toEqual({ tipo: "nueva", viaje: { id: tripId } });
+
+    const updates = await subscribe(await clientOn(a, passenger.id), `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado conductor_id } }`, { id: tripId });
+    const positions = await subscribe(await clientOn(a, passenger.id), `subscription ($id: Int!) { driverLocation(trip_id: $id) { conductor_id latitud } }`, { id: tripId });
+
+    expect((await call(b, "/viajes/accept_trip.php", { trip_id: tripId, conductor_id: driver.id })).status).toBe(200);
+    expect((await updates.next()).tripUpdated).toEqual({ id: tripId, estado: "aceptado", conductor_id: driver.id });
+    expect((await requests.next()).tripRequests).toEqual({ tipo: "retirada", viaje: { id: tripId } });
+
+    await call(b, "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.2101, longitud: -75.566 });
+    expect((await positions.next()).driverLocation).toEqual({ conductor_id: driver.id, latitud: 6.2101 });
+
+    await call(b, "/viajes/start_trip.php", { trip_id: tripId });
+    expect((await updates.next()).tripUpdated.estado).toBe("en_curso");
+  });
+});
