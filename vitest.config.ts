@@ -14,5 +14,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file gets its own database; two cores make more workers than this slower, not faster.
     maxWorkers: 4,
+    benchmark: { include: ["bench/**/*.bench.ts"] },
   },
 });

@@ -27,6 +27,7 @@ const BODY_LIMIT = 1024 * 1024;
 export interface BuildOptions {
   clock?: Clock;
   log?: AppLogger;
+  onQuery?: (sql: string) => void;
 }
 
 /**
@@ -37,7 +38,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const log = options.log ?? createLogger(config);
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
-  const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, onQuery: options.onQuery });
   const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX);
 
   const deps: Deps = {

@@ -21,15 +21,26 @@ export interface Database {
 // Transactions wait for each other on SQLite (one writer), so allow them time to queue.
 const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
 
-export async function openDatabase(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+export interface DatabaseOptions {
+  poolSize?: number;
+  /** Called with the SQL of every query (tests count them to catch N+1 patterns). */
+  onQuery?: (sql: string) => void;
+}
+
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const provider = databaseProvider(url);
+  const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
   let prisma: Db;
   if (provider === "sqlite") {
-    prisma = new PrismaClient({ adapter: serializedSqlite(`file:${sqliteFile(url)}`), transactionOptions });
+    prisma = new PrismaClient({ adapter: serializedSqlite(`file:${sqliteFile(url)}`), transactionOptions, log }) as unknown as Db;
   } else {
     const { PrismaClient: PostgresClient } = await import("../generated/postgresql/client.js");
     const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 });
-    prisma = new PostgresClient({ adapter, transactionOptions }) as unknown as Db;
+    prisma = new PostgresClient({ adapter, transactionOptions, log }) as unknown as Db;
+  }
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    (prisma as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   }
   await prisma.$connect();
   return {

@@ -7,6 +7,8 @@ import { createTestDatabase, type TestDatabase } from "./database.js";
 
 export interface TestApp {
   server: AppServer;
+  /** The SQL statements sent to the database so far. */
+  queries: string[];
   config: Config;
   db: AppServer["deps"]["db"];
   /** A legacy call; GET sends `body` as the query string, other methods as JSON. */
@@ -39,7 +41,8 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     DEMO_DATA: "false",
     ...options.env,
   });
-  const server = await buildServer(config, { clock: options.clock, log: createLogger(config) });
+  const queries: string[] = [];
+  const server = await buildServer(config, { clock: options.clock, log: createLogger(config), onQuery: (sql) => queries.push(sql) });
 
   const legacy: TestApp["legacy"] = async (method, path, body, headers = {}) => {
     let url = `http://test${path}`;
@@ -70,6 +73,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
 
   return {
     server,
+    queries,
     config,
     db: server.deps.db,
     legacy,
