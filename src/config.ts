@@ -15,6 +15,8 @@ const schema = z.object({
   NOMINATIM_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2500),
   DRIVER_POSITION_MAX_AGE_S: z.coerce.number().int().min(5).max(3600).default(60),
+  UPLOAD_DIR: z.string().default("./data/uploads"),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),

@@ -17,6 +17,7 @@ import { createLogger, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
 import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
+import { UPLOADS_PATH, localUploads } from "./files/uploads.js";
 import { DriverGeoIndex } from "./domain/matching/geo-index.js";
 import { feedDriverIndex } from "./domain/matching/index-feed.js";
 import { legacyRoutes } from "./rest/routes/index.js";
@@ -41,6 +42,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, onQuery: options.onQuery });
   const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX);
 
+  const uploads = localUploads(config.UPLOAD_DIR, config.UPLOAD_MAX_BYTES);
   const deps: Deps = {
     db: database.prisma,
     provider: database.provider,
@@ -50,6 +52,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     maps: createMaps(config, log),
     matching: { index: new DriverGeoIndex(), positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000 },
     bcryptCost: config.BCRYPT_COST,
+    uploads,
     onMailQueued: (mail) => {
       if (config.NODE_ENV === "development") log.info({ mail }, "mail queued in the outbox");
     },
@@ -80,6 +83,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     execute: executeOperation as Execute,
     log,
     bodyLimit: BODY_LIMIT,
+    // Room for a file a little over the limit, so its sender hears about the file, not the body.
+    multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
   });
 
   let stopping: Promise<void> | null = null;
@@ -99,6 +104,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     const { pathname } = new URL(request.url);
     if (pathname === "/healthz") return Response.json({ status: "ok" });
     if (pathname === "/readyz") return readiness();
+    if (pathname.startsWith(UPLOADS_PATH) && request.method === "GET") return uploads.serve(pathname);
     if (shim.handles(pathname)) return shim.handle(request);
     return yoga.fetch(request);
   }

@@ -38,6 +38,8 @@ export interface Deps {
     positionMaxAgeMs: number;
   };
   bcryptCost: number;
+  /** Where uploaded document photos go; `save` answers the URL they are served at. */
+  uploads: { maxBytes: number; save(key: string, bytes: Uint8Array): Promise<string> };
   /** Called after an outbox mail commits; in development it prints the mail. */
   onMailQueued(mail: OutgoingMail): void;
 }

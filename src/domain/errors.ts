@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   ACCOUNT_DISABLED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   // A business refusal that legacy clients expect as HTTP 200 with success false.
   NO_DRIVERS_AVAILABLE: 200,
@@ -61,6 +62,9 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   readonly code = "CONFLICT";
 }
+export class PayloadTooLargeError extends DomainError {
+  readonly code = "PAYLOAD_TOO_LARGE";
+}
 export class RateLimitError extends DomainError {
   readonly code = "RATE_LIMITED";
 }
@@ -81,6 +85,7 @@ export const DOMAIN_ERRORS = [
   AccountDisabledError,
   NotFoundError,
   ConflictError,
+  PayloadTooLargeError,
   RateLimitError,
   NoDriversAvailableError,
   UpstreamError,

@@ -41,3 +41,41 @@ export const hourOfWeek = (date: Date) => {
   const { weekday, hour } = localTime(date);
   return weekday * 24 + hour;
 };
+
+/** The instant at which the local wall clock shows the given time. */
+export function fromLocal(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const shown = localTime(new Date(asUtc));
+  const offset = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute) - asUtc;
+  return new Date(asUtc - offset);
+}
+
+export const startOfDay = (date: Date) => {
+  const { year, month, day } = localTime(date);
+  return fromLocal(year, month, day);
+};
+
+/** Weeks start on Monday. */
+export const startOfWeek = (date: Date) => {
+  const { year, month, day, weekday } = localTime(date);
+  return fromLocal(year, month, day - weekday);
+};
+
+export const startOfMonth = (date: Date) => {
+  const { year, month } = localTime(date);
+  return fromLocal(year, month, 1);
+};
+
+/** The day after, the week after, the month after: the exclusive end of a period that starts at `start`. */
+export const nextDay = (start: Date) => {
+  const { year, month, day } = localTime(start);
+  return fromLocal(year, month, day + 1);
+};
+export const nextWeek = (start: Date) => {
+  const { year, month, day } = localTime(start);
+  return fromLocal(year, month, day + 7);
+};
+export const nextMonth = (start: Date) => {
+  const { year, month } = localTime(start);
+  return fromLocal(year, month + 1, 1);
+};

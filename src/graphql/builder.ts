@@ -9,7 +9,7 @@ import type { Context } from "./context.js";
 export interface BuilderTypes {
   Context: Context;
   PrismaTypes: PrismaTypes;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: { DateTime: { Input: Date; Output: Date }; File: { Input: File; Output: never } };
   DefaultFieldNullability: false;
 }
 
@@ -33,6 +33,14 @@ builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
 
+builder.scalarType("File", {
+  description: "Un archivo enviado con la especificación GraphQL multipart request",
+  serialize: () => {
+    throw new TypeError("File solo se usa como entrada");
+  },
+  parseValue: (value) => value as File,
+});
+
 builder.scalarType("DateTime", {
   description: "Instante en ISO 8601 (UTC)",
   serialize: (value) => value.toISOString(),
@@ -41,4 +49,9 @@ builder.scalarType("DateTime", {
     if (Number.isNaN(date.getTime())) throw new TypeError("Fecha no válida: use ISO 8601");
     return date;
   },
+});
+
+/** What a deletion answers: the record is gone, so only its id remains to show. */
+export const Deleted = builder.objectRef<{ id: number }>("Eliminado").implement({
+  fields: (t) => ({ id: t.exposeInt("id") }),
 });

@@ -9,6 +9,8 @@ export interface Context {
   pubsub: PubSub<EventMap>;
   /** Who is calling, as far as the transport says; null when nobody identified themselves. */
   caller: Caller | null;
+  /** The call came through the legacy shim. */
+  legacy: boolean;
 }
 
 /** The one context factory, used by HTTP, WebSocket and the legacy shim alike. */
@@ -16,4 +18,5 @@ export const contextFactory = (deps: Deps, pubsub: PubSub<EventMap>) => (transpo
   deps,
   pubsub,
   caller: callerFrom(transport),
+  legacy: transport.legacy === true,
 });

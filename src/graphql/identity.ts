@@ -17,6 +17,8 @@ export interface Caller {
 export interface Transport {
   request?: { headers: Headers };
   connectionParams?: Record<string, unknown>;
+  /** Set only by the legacy shim, in-process: outside requests cannot carry it. */
+  legacy?: boolean;
 }
 
 export function callerFrom(transport: Transport): Caller | null {
@@ -31,10 +33,22 @@ export function callerFrom(transport: Transport): Caller | null {
   return { userId };
 }
 
+const unidentified = () =>
+  new UnauthenticatedError(`Identifícate enviando tu id de usuario en el encabezado ${CALLER_HEADER}`);
+
 /** The caller's user id; operations that act on someone's behalf need one. */
 export function callerId(ctx: Context): number {
-  if (!ctx.caller) {
-    throw new UnauthenticatedError(`Identifícate enviando tu id de usuario en el encabezado ${CALLER_HEADER}`);
-  }
+  if (!ctx.caller) throw unidentified();
   return ctx.caller.userId;
+}
+
+/**
+ * Some legacy calls name nobody (start_trip, aprobar_conductor, …) and the old service trusted
+ * them. Through the shim they keep working anonymously (null here); on the GraphQL API the
+ * caller must identify themselves.
+ */
+export function callerOrLegacy(ctx: Context): number | null {
+  if (ctx.caller) return ctx.caller.userId;
+  if (ctx.legacy) return null;
+  throw unidentified();
 }

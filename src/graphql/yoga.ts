@@ -43,7 +43,7 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>) {
     const request = new Request("http://localhost/graphql", {
       headers: callerId === undefined ? {} : { [CALLER_HEADER]: String(callerId) },
     });
-    const enveloped = yoga.getEnveloped({ request, params: { variables } } as never);
+    const enveloped = yoga.getEnveloped({ request, legacy: true, params: { variables } } as never);
     return enveloped.execute({
       schema: enveloped.schema,
       document: operation.document,

@@ -26,3 +26,9 @@ export const legacyFlag = () =>
     (value) => (typeof value === "boolean" ? value : FLAGS[String(value)] ?? value),
     z.boolean({ error: missingOr("debe ser 1 o 0") }),
   );
+
+/** A file part of a multipart form. */
+export const legacyFile = () =>
+  z.custom<Blob>((value) => value instanceof Blob, {
+    error: (issue) => (issue.input == null ? "es obligatorio" : "debe ser un archivo"),
+  });

@@ -24,6 +24,8 @@ export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
   respond: (result: any, input: z.output<S>) => Record<string, unknown>;
   /** Calls whose legacy contract demands a JSON Content-Type. */
   requireJsonContentType?: boolean;
+  /** The body is multipart/form-data (file uploads) instead of JSON. */
+  multipart?: boolean;
 }
 
 export const defineRoute = <S extends z.ZodType>(route: LegacyRoute<S>): LegacyRoute => route as unknown as LegacyRoute;

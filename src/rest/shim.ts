@@ -2,7 +2,7 @@ import { validate, type ExecutionResult, type GraphQLSchema } from "graphql";
 import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, ValidationError, fieldMessage, type ErrorCode } from "../domain/errors.js";
 import type { Logger } from "../domain/deps.js";
 import { parseInput } from "../domain/validation.js";
-import { PayloadTooLargeError, parseJsonObject, readBody } from "./body.js";
+import { BodyTooLargeError, parseJsonObject, readBody, readMultipart } from "./body.js";
 import type { LegacyRoute, Method, ParsedOperation } from "./route.js";
 
 /** Runs a pre-parsed operation through the GraphQL pipeline as the given caller. */
@@ -17,6 +17,8 @@ export interface ShimOptions {
   execute: Execute;
   log: Logger;
   bodyLimit: number;
+  /** Multipart bodies carry files and may be larger. */
+  multipartLimit: number;
 }
 
 interface LegacyErrorResult {
@@ -50,6 +52,7 @@ export function createShim(routes: LegacyRoute[], options: ShimOptions) {
 
   async function readInput(route: LegacyRoute, request: Request): Promise<Record<string, unknown>> {
     if (route.method === "GET") return Object.fromEntries(new URL(request.url).searchParams);
+    if (route.multipart) return readMultipart(request, options.multipartLimit);
     if (route.requireJsonContentType && !/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
       throw new ValidationError("La cabecera Content-Type debe ser application/json");
     }
@@ -90,8 +93,8 @@ export function createShim(routes: LegacyRoute[], options: ShimOptions) {
         const result = await options.execute(route.document, route.variables(input), route.caller?.(input));
         return answer(route, result, input);
       } catch (error) {
-        if (error instanceof PayloadTooLargeError) {
-          return legacyFailure(413, `El cuerpo de la petición supera el límite de ${options.bodyLimit} bytes`);
+        if (error instanceof BodyTooLargeError) {
+          return legacyFailure(413, `El cuerpo de la petición supera el límite de ${error.limit} bytes`);
         }
         if (error instanceof DomainError) return legacyFailure(error.status, error.message);
         options.log.error({ err: error, path: pathname }, "legacy call failed");

@@ -101,7 +101,7 @@ describe("the legacy shim", () => {
       respond: () => ({}),
     });
     expect(() =>
-      createShim([broken], { schema, execute: async () => ({}), log: app.server.deps.log, bodyLimit: 10 }),
+      createShim([broken], { schema, execute: async () => ({}), log: app.server.deps.log, bodyLimit: 10, multipartLimit: 10 }),
     ).toThrow(/noSuchField/);
   });
 });

@@ -1,11 +1,11 @@
 import { isUniqueViolation } from "../../db/client.js";
 import type { Deps } from "../deps.js";
-import { email, parseInput } from "../validation.js";
+import { email, parseField } from "../validation.js";
 import { assertPasswordPolicy, hashPassword } from "./password.js";
 
 /** Creates the first administrator from configuration, unless an administrator already exists. */
 export async function ensureInitialAdmin(deps: Deps, input: { email: string; password: string }) {
-  const address = parseInput(email(), input.email);
+  const address = parseField("ADMIN_EMAIL", email(), input.email);
   assertPasswordPolicy(input.password, "ADMIN_PASSWORD");
   if ((await deps.db.user.count({ where: { tipo_usuario: "admin" } })) > 0) return null;
   try {

@@ -29,6 +29,11 @@ export function assertCanOperate(driver: LoadedDriver, now: Date): void {
   if (blocked) throw new AccountDisabledError(blocked);
   if (!driver.aprobado) throw new ForbiddenError("El conductor aún no está aprobado para operar");
   if (!driver.vehiculo?.tipo) throw new ValidationError("El conductor no tiene un vehículo registrado");
+  assertDocumentsInForce(driver, now);
+}
+
+/** Licence, SOAT and technical inspection must not have expired; the error names the document. */
+export function assertDocumentsInForce(driver: LoadedDriver, now: Date): void {
   for (const document of DOCUMENTS) {
     const expiry = document.read(driver);
     if (!expiry) throw new ValidationError(`Falta registrar la fecha de vencimiento de ${document.label}`);

@@ -2,7 +2,7 @@ import type { Tx } from "../../db/client.js";
 import type { Notification } from "../../generated/sqlite/client.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
-import { parseInput, positiveId } from "../validation.js";
+import { positiveId, parseField } from "../validation.js";
 
 export interface NotificationContent {
   tipo: string;
@@ -28,7 +28,7 @@ export function listNotifications(deps: Deps, usuarioId: number, options: { solo
 
 /** Marks one of the user's own notifications as read. */
 export async function markNotificationRead(deps: Deps, usuarioId: number, id: unknown) {
-  const notificationId = parseInput(positiveId(), id);
+  const notificationId = parseField("id", positiveId(), id);
   const { count } = await deps.db.notification.updateMany({
     where: { id: notificationId, usuario_id: usuarioId },
     data: { leida: true },

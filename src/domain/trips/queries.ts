@@ -1,7 +1,7 @@
 import type { Prisma } from "../../db/client.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
-import { parseInput, positiveId } from "../validation.js";
+import { positiveId, parseField } from "../validation.js";
 import { getUser } from "../accounts/users.js";
 import { ACTIVE_STATES, FINAL_STATES } from "./states.js";
 
@@ -9,7 +9,7 @@ import { ACTIVE_STATES, FINAL_STATES } from "./states.js";
 type Selection = { include?: Prisma.TripInclude };
 
 export async function getTrip(deps: Pick<Deps, "db">, id: unknown, selection: Selection = {}) {
-  const tripId = parseInput(positiveId(), id);
+  const tripId = parseField("trip_id", positiveId(), id);
   const trip = await deps.db.trip.findUnique({ ...selection, where: { id: tripId } });
   if (!trip) throw new NotFoundError(`No existe un viaje con id ${tripId}`);
   return trip;

@@ -7,7 +7,7 @@ import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
 import { builder } from "../builder.js";
-import { callerId } from "../identity.js";
+import { callerId, callerOrLegacy } from "../identity.js";
 import { User } from "./accounts.js";
 import { PlaceInput } from "./maps.js";
 
@@ -154,8 +154,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const optionalCaller = (ctx: { caller: { userId: number } | null }) => ctx.caller?.userId ?? null;
-
 builder.mutationFields((t) => ({
   createTrip: t.field({
     type: TripRef,
@@ -183,7 +181,7 @@ builder.mutationFields((t) => ({
     description: "El pasajero subió (en_curso)",
     errors: {},
     args: tripId,
-    resolve: (_root, args, ctx) => startTrip(ctx.deps, optionalCaller(ctx), args.trip_id),
+    resolve: (_root, args, ctx) => startTrip(ctx.deps, callerOrLegacy(ctx), args.trip_id),
   }),
   completeTrip: t.field({
     type: TripRef,
@@ -193,27 +191,27 @@ builder.mutationFields((t) => ({
       precio_final: t.arg.float({ required: true, description: "COP" }),
       distancia_real: t.arg.float({ description: "km; reemplaza la distancia estimada" }),
     },
-    resolve: (_root, args, ctx) => completeTrip(ctx.deps, optionalCaller(ctx), args),
+    resolve: (_root, args, ctx) => completeTrip(ctx.deps, callerOrLegacy(ctx), args),
   }),
   cancelTrip: t.field({
     type: TripRef,
     errors: {},
     args: { trip_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => cancelTrip(ctx.deps, optionalCaller(ctx), args),
+    resolve: (_root, args, ctx) => cancelTrip(ctx.deps, callerOrLegacy(ctx), args),
   }),
   rateDriver: t.field({
     type: TripRef,
     description: "El pasajero califica al conductor de un viaje completado",
     errors: {},
     args: { input: t.arg({ type: RatingInput, required: true }) },
-    resolve: (_root, { input }, ctx) => rateDriver(ctx.deps, optionalCaller(ctx), input),
+    resolve: (_root, { input }, ctx) => rateDriver(ctx.deps, callerOrLegacy(ctx), input),
   }),
   ratePassenger: t.field({
     type: TripRef,
     description: "El conductor califica al pasajero de un viaje completado",
     errors: {},
     args: { input: t.arg({ type: RatingInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ratePassenger(ctx.deps, optionalCaller(ctx), input),
+    resolve: (_root, { input }, ctx) => ratePassenger(ctx.deps, callerOrLegacy(ctx), input),
   }),
 }));
 

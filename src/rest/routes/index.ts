@@ -1,6 +1,7 @@
+import { adminRoutes } from "./admin.js";
 import { authRoutes } from "./auth.js";
 import { conductorRoutes } from "./conductor.js";
 import { mapRoutes } from "./map.js";
 import { tripRoutes } from "./trips.js";
 
-export const legacyRoutes = [...authRoutes, ...mapRoutes, ...tripRoutes, ...conductorRoutes];
+export const legacyRoutes = [...authRoutes, ...mapRoutes, ...tripRoutes, ...conductorRoutes, ...adminRoutes];

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { assertAdmin } from "../accounts/access.js";
+import type { Deps } from "../deps.js";
+import { InvalidStateError, ValidationError } from "../errors.js";
+import { announce, createNotification } from "../notifications/notifications.js";
+import type { VehicleType } from "../trips/service-types.js";
+import { parseInput, positiveId, text, type Raw, parseField } from "../validation.js";
+import { LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
+import { assertDocumentsInForce, loadDriver, type LoadedDriver } from "./readiness.js";
+
+export const REVIEW_STATES = ["pendiente", "en_revision", "aprobado", "rechazado"] as const;
+
+/** What a complete application has (spec 2.5 to 2.7), by part, with the names clients use. */
+const REQUIRED = {
+  perfil: ["nombre_completo", "telefono", "direccion"],
+  licencia: ["numero", "tipo", "fecha_emision", "fecha_expiracion", "imagen_frente", "imagen_reverso"],
+  vehiculo: [
+    "placa", "marca", "modelo", "anio", "color", "tipo",
+    "soat_numero", "soat_vencimiento", "tecnomecanica_numero", "tecnomecanica_vencimiento", "tarjeta_propiedad_numero",
+    "foto_vehiculo", "foto_tarjeta_propiedad", "foto_soat", "foto_tecnomecanica",
+  ],
+} as const;
+
+/** Every field an application still lacks, as "part.field". */
+export function missingForApproval(driver: LoadedDriver): string[] {
+  const parts = { perfil: driver, licencia: driver.licencia, vehiculo: driver.vehiculo } as Record<string, Record<string, unknown> | null>;
+  return Object.entries(REQUIRED).flatMap(([part, fields]) =>
+    fields.filter((field) => parts[part]?.[field] == null || parts[part]?.[field] === "").map((field) => `${part}.${field}`),
+  );
+}
+
+function assertLicenceFitsVehicle(driver: LoadedDriver): void {
+  const vehicle = driver.vehiculo?.tipo as VehicleType;
+  const category = driver.licencia!.tipo!;
+  if (!licenceAllows(category, vehicle)) {
+    throw new ValidationError(`La licencia ${category} no permite conducir '${vehicle}'; se necesita una de: ${LICENCE_CATEGORIES[vehicle].join(", ")}`);
+  }
+}
+
+/** The driver sends a complete application for review, again after a rejection if need be. */
+export async function submitForApproval(deps: Deps, conductorId: number) {
+  const driver = await loadDriver(deps.db, conductorId);
+  if (driver.estado_revision === "en_revision") throw new InvalidStateError("Tu perfil ya está en revisión");
+  if (driver.aprobado) throw new InvalidStateError("Tu perfil ya está aprobado");
+  const missing = missingForApproval(driver);
+  if (missing.length > 0) throw new ValidationError(`Faltan datos para enviar a revisión: ${missing.join(", ")}`);
+  const now = deps.clock.now();
+  assertDocumentsInForce(driver, now);
+  assertLicenceFitsVehicle(driver);
+  await deps.db.driverProfile.update({
+    where: { conductor_id: conductorId },
+    data: { estado_revision: "en_revision", fecha_solicitud: now, motivo_rechazo: null },
+  });
+  return loadDriver(deps.db, conductorId);
+}
+
+export const verificationStatus = (deps: Deps, conductorId: number) => loadDriver(deps.db, conductorId);
+
+/** Applications waiting for an administrator, oldest first. */
+export async function pendingDrivers(deps: Deps, adminId: number) {
+  await assertAdmin(deps.db, adminId);
+  return deps.db.driverProfile.findMany({
+    where: { estado_revision: "en_revision" },
+    include: { conductor: true, licencia: true, vehiculo: true },
+    orderBy: [{ fecha_solicitud: "asc" }, { id: "asc" }],
+  });
+}
+
+/** Legacy review calls name no administrator; when one is named they must be one. */
+async function reviewer(deps: Deps, callerId: number | null) {
+  if (callerId !== null) await assertAdmin(deps.db, callerId);
+}
+
+async function submitted(deps: Deps, conductorId: unknown) {
+  const driver = await loadDriver(deps.db, parseField("conductor_id", positiveId(), conductorId));
+  if (driver.estado_revision !== "en_revision") {
+    throw new InvalidStateError(`El conductor no tiene una solicitud en revisión (estado: ${driver.estado_revision})`);
+  }
+  return driver;
+}
+
+/** Approves a submitted application whose documents are in force, and tells the driver. */
+export async function approveDriver(deps: Deps, callerId: number | null, conductorId: unknown) {
+  await reviewer(deps, callerId);
+  const driver = await submitted(deps, conductorId);
+  const now = deps.clock.now();
+  assertDocumentsInForce(driver, now);
+  const notification = await deps.db.$transaction(async (tx) => {
+    await tx.driverProfile.update({
+      where: { conductor_id: driver.conductor_id },
+      data: { aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now, motivo_rechazo: null },
+    });
+    return createNotification(tx, driver.conductor_id, {
+      tipo: "conductor_aprobado",
+      titulo: "¡Tu perfil fue aprobado!",
+      mensaje: "Ya puedes conectarte y recibir solicitudes de viaje.",
+    });
+  });
+  announce(deps, notification);
+  return loadDriver(deps.db, driver.conductor_id);
+}
+
+const rejectSchema = z.object({ conductor_id: positiveId(), motivo: text(500) });
+
+/** Rejects a submitted application with a reason the driver is told; they may fix it and resubmit. */
+export async function rejectDriver(deps: Deps, callerId: number | null, input: Raw<typeof rejectSchema>) {
+  const { conductor_id, motivo } = parseInput(rejectSchema, input);
+  await reviewer(deps, callerId);
+  const driver = await submitted(deps, conductor_id);
+  const notification = await deps.db.$transaction(async (tx) => {
+    await tx.driverProfile.update({
+      where: { conductor_id: driver.conductor_id },
+      data: { aprobado: false, estado_revision: "rechazado", motivo_rechazo: motivo, fecha_aprobacion: null },
+    });
+    return createNotification(tx, driver.conductor_id, {
+      tipo: "conductor_rechazado",
+      titulo: "Tu perfil necesita cambios",
+      mensaje: `Tu solicitud fue rechazada: ${motivo}. Corrige los datos y envíala de nuevo.`,
+    });
+  });
+  announce(deps, notification);
+  return loadDriver(deps.db, driver.conductor_id);
+}

@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import type { Deps } from "../deps.js";
+import { PayloadTooLargeError, ValidationError } from "../errors.js";
+import { oneOf, parseField } from "../validation.js";
+import { loadDriver } from "./readiness.js";
+
+export const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
+
+const ACCEPTED: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png" };
+
+/**
+ * Stores a photo of one of a driver's documents and returns the URL to save through the
+ * licence or vehicle update. The image type is read from the bytes, never from the file name.
+ */
+export async function storeDocument(deps: Deps, conductorId: number, input: { tipo_documento: unknown; documento: Blob | null | undefined }) {
+  const tipo = parseField("tipo_documento", oneOf(DOCUMENT_TYPES), input.tipo_documento);
+  if (!input.documento) throw new ValidationError("es obligatorio", "documento");
+  await loadDriver(deps.db, conductorId);
+  const limitMb = deps.uploads.maxBytes / (1024 * 1024);
+  if (input.documento.size > deps.uploads.maxBytes) {
+    throw new PayloadTooLargeError(`El archivo supera el tamaño máximo de ${limitMb} MB`);
+  }
+  const bytes = Buffer.from(await input.documento.arrayBuffer());
+  const detected = await fileTypeFromBuffer(bytes);
+  const extension = detected && ACCEPTED[detected.mime];
+  if (!extension) throw new ValidationError("debe ser una imagen JPG o PNG", "documento");
+  const url = await deps.uploads.save(`conductores/${conductorId}/${tipo}-${randomUUID()}.${extension}`, bytes);
+  return { tipo_documento: tipo, url };
+}

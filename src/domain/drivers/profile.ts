@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { isUniqueViolation } from "../../db/client.js";
+import { assertAdmin } from "../accounts/access.js";
+import type { Deps } from "../deps.js";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
+import { localTime } from "../time.js";
+import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
+import { integer, isoDate, oneOf, optional, parseInput, phone, positiveId, text, type Raw } from "../validation.js";
+import { ALL_CATEGORIES, LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
+import { loadDriver } from "./readiness.js";
+
+/** The driver a call is about: the caller, or another driver when an administrator asks. */
+export async function subjectDriver(deps: Deps, callerId: number, conductorId?: number | null): Promise<number> {
+  if (conductorId != null && conductorId !== callerId) await assertAdmin(deps.db, callerId);
+  return conductorId ?? callerId;
+}
+
+export const driverProfile = (deps: Deps, conductorId: number) => loadDriver(deps.db, conductorId);
+
+const profileSchema = z.object({
+  nombre_completo: optional(text(200)),
+  telefono: optional(phone()),
+  direccion: optional(text(300)),
+});
+
+/** Changes only the fields sent. */
+export async function updateDriverProfile(deps: Deps, conductorId: number, input: Raw<typeof profileSchema>) {
+  const changes = parseInput(profileSchema, input);
+  await loadDriver(deps.db, conductorId);
+  await deps.db.driverProfile.update({ where: { conductor_id: conductorId }, data: changes });
+  return loadDriver(deps.db, conductorId);
+}
+
+/** Plates are kept in one spelling: upper case, letters and digits only ("abc-12d" is "ABC12D"). */
+export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+// Images: a URL (usually one returned by the document upload) or the image itself in base64.
+const image = () => optional(text(1_500_000));
+const documentNumber = () => optional(text(40));
+
+const vehicleSchema = z.object({
+  marca: optional(text(60)),
+  modelo: optional(text(60)),
+  anio: optional(integer().min(1970, "debe ser un año entre 1970 y el próximo año")),
+  placa: optional(
+    text(15)
+      .transform(normalizePlate)
+      .refine((plate) => /^[A-Z0-9]{5,7}$/.test(plate), "no es una placa válida (5 a 7 letras y números)"),
+  ),
+  color: optional(text(40)),
+  capacidad_pasajeros: optional(integer().min(1, "debe estar entre 1 y 8").max(8, "debe estar entre 1 y 8")),
+  tipo: optional(oneOf(VEHICLE_TYPES)),
+  empresa_id: optional(positiveId()),
+  soat_numero: documentNumber(),
+  soat_vencimiento: optional(isoDate({ endOfDay: true })),
+  tecnomecanica_numero: documentNumber(),
+  tecnomecanica_vencimiento: optional(isoDate({ endOfDay: true })),
+  tarjeta_propiedad_numero: documentNumber(),
+  foto_vehiculo: image(),
+  foto_tarjeta_propiedad: image(),
+  foto_soat: image(),
+  foto_tecnomecanica: image(),
+});
+
+export type VehicleChanges = Raw<typeof vehicleSchema>;
+
+const plateTaken = (placa: string) => new ConflictError(`La placa ${placa} ya está registrada en otro vehículo`);
+
+/** Changes only the fields sent; creates the vehicle on first use. */
+export async function updateVehicle(deps: Deps, conductorId: number, input: VehicleChanges) {
+  const { empresa_id, ...changes } = parseInput(vehicleSchema, input);
+  const driver = await loadDriver(deps.db, conductorId);
+  const latestYear = localTime(deps.clock.now()).year + 1;
+  if (changes.anio !== undefined && changes.anio > latestYear) {
+    throw new ValidationError("debe ser un año entre 1970 y el próximo año", "anio");
+  }
+  const category = driver.licencia?.tipo;
+  if (changes.tipo && category && !licenceAllows(category, changes.tipo)) {
+    throw new ValidationError(
+      `no es compatible con tu licencia ${category}; para '${changes.tipo}' se necesita una de: ${LICENCE_CATEGORIES[changes.tipo].join(", ")}`,
+      "tipo",
+    );
+  }
+  if (empresa_id !== undefined && !(await deps.db.company.findUnique({ where: { id: empresa_id } }))) {
+    throw new NotFoundError(`No existe una empresa con id ${empresa_id}`);
+  }
+  if (changes.placa) {
+    const owner = await deps.db.vehicle.findUnique({ where: { placa: changes.placa } });
+    if (owner && owner.conductor_id !== conductorId) throw plateTaken(changes.placa);
+  }
+  try {
+    return await deps.db.$transaction(async (tx) => {
+      if (empresa_id !== undefined) await tx.user.update({ where: { id: conductorId }, data: { empresa_id } });
+      return tx.vehicle.upsert({
+        where: { conductor_id: conductorId },
+        create: { ...changes, conductor_id: conductorId },
+        update: changes,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw plateTaken(changes.placa!);
+    throw error;
+  }
+}
+
+const licenceSchema = z.object({
+  numero: optional(text(30).transform((n) => n.toUpperCase())),
+  tipo: optional(
+    text(5)
+      .transform((t) => t.toUpperCase())
+      .refine((t) => ALL_CATEGORIES.includes(t), `debe ser una categoría de licencia: ${ALL_CATEGORIES.join(", ")}`),
+  ),
+  fecha_emision: optional(isoDate()),
+  fecha_expiracion: optional(isoDate({ endOfDay: true })),
+  imagen_frente: image(),
+  imagen_reverso: image(),
+});
+
+export type LicenceChanges = Raw<typeof licenceSchema>;
+
+const licenceTaken = (numero: string) => new ConflictError(`La licencia número ${numero} ya está registrada por otro conductor`);
+
+/** Changes only the fields sent; the dates are checked together with the ones already stored. */
+export async function updateLicense(deps: Deps, conductorId: number, input: LicenceChanges) {
+  const changes = parseInput(licenceSchema, input);
+  const driver = await loadDriver(deps.db, conductorId);
+  const now = deps.clock.now();
+  const vehicle = driver.vehiculo?.tipo as VehicleType | undefined;
+  if (changes.tipo && vehicle && !licenceAllows(changes.tipo, vehicle)) {
+    throw new ValidationError(`no permite conducir '${vehicle}'; se necesita una de: ${LICENCE_CATEGORIES[vehicle].join(", ")}`, "tipo");
+  }
+  if (changes.fecha_emision && changes.fecha_emision > now) throw new ValidationError("no puede estar en el futuro", "fecha_emision");
+  if (changes.fecha_expiracion && changes.fecha_expiracion <= now) throw new ValidationError("debe estar en el futuro", "fecha_expiracion");
+  const emitted = changes.fecha_emision ?? driver.licencia?.fecha_emision;
+  const expires = changes.fecha_expiracion ?? driver.licencia?.fecha_expiracion;
+  if (emitted && expires && emitted >= expires) {
+    throw changes.fecha_emision
+      ? new ValidationError("debe ser anterior a la fecha de expiración", "fecha_emision")
+      : new ValidationError("debe ser posterior a la fecha de emisión", "fecha_expiracion");
+  }
+  if (changes.numero) {
+    const holder = await deps.db.license.findUnique({ where: { numero: changes.numero } });
+    if (holder && holder.conductor_id !== conductorId) throw licenceTaken(changes.numero);
+  }
+  try {
+    return await deps.db.license.upsert({
+      where: { conductor_id: conductorId },
+      create: { ...changes, conductor_id: conductorId },
+      update: changes,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw licenceTaken(changes.numero!);
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import type { Deps } from "../deps.js";
+import { loadDriver } from "./readiness.js";
+import { periodRange } from "./earnings.js";
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : round2((part / whole) * 100));
+const HOUR_MS = 3_600_000;
+
+/**
+ * A driver's statistics (spec 2.10), all from records: trips assigned to them, requests shown
+ * to them with their answers, and their online periods.
+ */
+export async function statistics(deps: Deps, conductorId: number) {
+  await loadDriver(deps.db, conductorId);
+  const now = deps.clock.now();
+  const db = deps.db;
+  const completedIn = (range?: { start: Date; end: Date }) =>
+    db.trip.count({
+      where: { conductor_id: conductorId, estado: "completado", ...(range ? { fecha_fin: { gte: range.start, lt: range.end } } : {}) },
+    });
+
+  const [total, today, week, month, completed, assigned, cancelled, offers, periods, trips] = await Promise.all([
+    completedIn(),
+    completedIn(periodRange("hoy", now)),
+    completedIn(periodRange("semana", now)),
+    completedIn(periodRange("mes", now)),
+    db.trip.aggregate({
+      where: { conductor_id: conductorId, estado: "completado" },
+      _sum: { distancia_km: true },
+      _avg: { calificacion_conductor: true },
+      _count: { calificacion_conductor: true },
+    }),
+    db.trip.count({ where: { conductor_id: conductorId } }),
+    db.trip.count({ where: { conductor_id: conductorId, estado: "cancelado" } }),
+    db.tripOffer.findMany({ where: { conductor_id: conductorId }, select: { respuesta: true, mostrada_en: true, respondida_en: true } }),
+    db.onlinePeriod.findMany({ where: { conductor_id: conductorId }, select: { inicio: true, fin: true } }),
+    db.trip.findMany({
+      where: { conductor_id: conductorId, fecha_aceptacion: { not: null } },
+      select: { fecha_aceptacion: true, fecha_fin: true, fecha_cancelacion: true },
+    }),
+  ]);
+
+  const answered = offers.filter((o) => o.respondida_en);
+  const responseSeconds = answered.reduce((sum, o) => sum + (o.respondida_en!.getTime() - o.mostrada_en.getTime()) / 1000, 0);
+  // Online, then busy with a trip from acceptance to its end: accepting takes a driver offline, so the two never overlap.
+  const onlineMs = periods.reduce((sum, p) => sum + ((p.fin ?? now).getTime() - p.inicio.getTime()), 0);
+  const tripMs = trips.reduce((sum, t) => sum + ((t.fecha_fin ?? t.fecha_cancelacion ?? now).getTime() - t.fecha_aceptacion!.getTime()), 0);
+
+  return {
+    total_viajes: total,
+    viajes_hoy: today,
+    viajes_semana: week,
+    viajes_mes: month,
+    calificacion_promedio: round2(completed._avg.calificacion_conductor ?? 0),
+    total_calificaciones: completed._count.calificacion_conductor,
+    tasa_aceptacion: percent(offers.filter((o) => o.respuesta === "aceptada").length, offers.length),
+    tasa_completacion: percent(total, assigned),
+    tasa_cancelacion: percent(cancelled, assigned),
+    tiempo_promedio_respuesta: answered.length === 0 ? 0 : round2(responseSeconds / answered.length),
+    distancia_total_km: round2(completed._sum.distancia_km ?? 0),
+    horas_activo: round2((onlineMs + tripMs) / HOUR_MS),
+  };
+}

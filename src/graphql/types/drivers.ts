@@ -1,0 +1,238 @@
+import { approveDriver, pendingDrivers, rejectDriver, submitForApproval, verificationStatus } from "../../domain/drivers/approval.js";
+import { storeDocument } from "../../domain/drivers/documents.js";
+import { earnings } from "../../domain/drivers/earnings.js";
+import { driverProfile, subjectDriver, updateDriverProfile, updateLicense, updateVehicle } from "../../domain/drivers/profile.js";
+import { statistics } from "../../domain/drivers/statistics.js";
+import { builder } from "../builder.js";
+import { callerId, callerOrLegacy } from "../identity.js";
+import { User } from "./accounts.js";
+
+const License = builder.prismaObject("License", {
+  name: "Licencia",
+  fields: (t) => ({
+    numero: t.exposeString("numero", { nullable: true }),
+    tipo: t.exposeString("tipo", { nullable: true, description: "Categoría: A1, A2, B1, B2, B3, C1, C2, C3" }),
+    fecha_emision: t.expose("fecha_emision", { type: "DateTime", nullable: true }),
+    fecha_expiracion: t.expose("fecha_expiracion", { type: "DateTime", nullable: true }),
+    imagen_frente: t.exposeString("imagen_frente", { nullable: true }),
+    imagen_reverso: t.exposeString("imagen_reverso", { nullable: true }),
+  }),
+});
+
+const Vehicle = builder.prismaObject("Vehicle", {
+  name: "Vehiculo",
+  fields: (t) => ({
+    marca: t.exposeString("marca", { nullable: true }),
+    modelo: t.exposeString("modelo", { nullable: true }),
+    anio: t.exposeInt("anio", { nullable: true }),
+    placa: t.exposeString("placa", { nullable: true }),
+    color: t.exposeString("color", { nullable: true }),
+    capacidad_pasajeros: t.exposeInt("capacidad_pasajeros", { nullable: true }),
+    tipo: t.exposeString("tipo", { nullable: true, description: "moto, auto o mototaxi" }),
+    empresa_id: t.int({
+      nullable: true,
+      description: "La empresa del conductor",
+      select: { perfil: { select: { conductor: { select: { empresa_id: true } } } } },
+      resolve: (vehicle) => vehicle.perfil.conductor.empresa_id,
+    }),
+    soat_numero: t.exposeString("soat_numero", { nullable: true }),
+    soat_vencimiento: t.expose("soat_vencimiento", { type: "DateTime", nullable: true }),
+    tecnomecanica_numero: t.exposeString("tecnomecanica_numero", { nullable: true }),
+    tecnomecanica_vencimiento: t.expose("tecnomecanica_vencimiento", { type: "DateTime", nullable: true }),
+    tarjeta_propiedad_numero: t.exposeString("tarjeta_propiedad_numero", { nullable: true }),
+    foto_vehiculo: t.exposeString("foto_vehiculo", { nullable: true }),
+    foto_tarjeta_propiedad: t.exposeString("foto_tarjeta_propiedad", { nullable: true }),
+    foto_soat: t.exposeString("foto_soat", { nullable: true }),
+    foto_tecnomecanica: t.exposeString("foto_tecnomecanica", { nullable: true }),
+  }),
+});
+
+export const DriverProfile = builder.prismaObject("DriverProfile", {
+  name: "PerfilConductor",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    conductor_id: t.exposeInt("conductor_id"),
+    nombre_completo: t.exposeString("nombre_completo", { nullable: true }),
+    telefono: t.exposeString("telefono", { nullable: true }),
+    direccion: t.exposeString("direccion", { nullable: true }),
+    email: t.string({ select: { conductor: { select: { email: true } } }, resolve: (p) => p.conductor.email }),
+    aprobado: t.exposeBoolean("aprobado"),
+    estado_revision: t.exposeString("estado_revision", { description: "pendiente, en_revision, aprobado o rechazado" }),
+    motivo_rechazo: t.exposeString("motivo_rechazo", { nullable: true }),
+    fecha_solicitud: t.expose("fecha_solicitud", { type: "DateTime", nullable: true, description: "Cuándo se envió a revisión" }),
+    fecha_aprobacion: t.expose("fecha_aprobacion", { type: "DateTime", nullable: true }),
+    fecha_creacion: t.expose("fecha_creacion", { type: "DateTime" }),
+    fecha_actualizacion: t.expose("fecha_actualizacion", { type: "DateTime" }),
+    licencia: t.relation("licencia", { nullable: true }),
+    vehiculo: t.relation("vehiculo", { nullable: true }),
+    usuario: t.relation("conductor", { type: User }),
+  }),
+});
+
+interface EarningsView {
+  periodo: string;
+  total_viajes: number;
+  ganancia_total: number;
+  ganancia_promedio: number;
+  fecha_inicio: Date;
+  fecha_fin: Date;
+}
+
+const Earnings = builder.objectRef<EarningsView>("Ganancias").implement({
+  description: "Ganancias netas de la comisión de la plataforma, en COP",
+  fields: (t) => ({
+    periodo: t.exposeString("periodo"),
+    total_viajes: t.exposeInt("total_viajes"),
+    ganancia_total: t.exposeFloat("ganancia_total"),
+    ganancia_promedio: t.exposeFloat("ganancia_promedio"),
+    fecha_inicio: t.expose("fecha_inicio", { type: "DateTime" }),
+    fecha_fin: t.expose("fecha_fin", { type: "DateTime" }),
+  }),
+});
+
+type StatisticsView = Awaited<ReturnType<typeof statistics>>;
+
+const Statistics = builder.objectRef<StatisticsView>("EstadisticasConductor").implement({
+  fields: (t) => ({
+    total_viajes: t.exposeInt("total_viajes"),
+    viajes_hoy: t.exposeInt("viajes_hoy"),
+    viajes_semana: t.exposeInt("viajes_semana"),
+    viajes_mes: t.exposeInt("viajes_mes"),
+    calificacion_promedio: t.exposeFloat("calificacion_promedio"),
+    total_calificaciones: t.exposeInt("total_calificaciones"),
+    tasa_aceptacion: t.exposeFloat("tasa_aceptacion", { description: "% de solicitudes mostradas que aceptó" }),
+    tasa_completacion: t.exposeFloat("tasa_completacion", { description: "% de viajes aceptados que completó" }),
+    tasa_cancelacion: t.exposeFloat("tasa_cancelacion", { description: "% de viajes aceptados que se cancelaron" }),
+    tiempo_promedio_respuesta: t.exposeFloat("tiempo_promedio_respuesta", { description: "Segundos" }),
+    distancia_total_km: t.exposeFloat("distancia_total_km"),
+    horas_activo: t.exposeFloat("horas_activo", { description: "En línea, en camino o con pasajero" }),
+  }),
+});
+
+const UploadedDocument = builder.objectRef<{ tipo_documento: string; url: string }>("DocumentoSubido").implement({
+  fields: (t) => ({ tipo_documento: t.exposeString("tipo_documento"), url: t.exposeString("url") }),
+});
+
+const DriverProfileInput = builder.inputType("DriverProfileInput", {
+  fields: (t) => ({ nombre_completo: t.string(), telefono: t.string(), direccion: t.string() }),
+});
+
+const VehicleInput = builder.inputType("VehicleInput", {
+  fields: (t) => ({
+    marca: t.string(),
+    modelo: t.string(),
+    anio: t.int(),
+    placa: t.string(),
+    color: t.string(),
+    capacidad_pasajeros: t.int(),
+    tipo: t.string({ description: "moto, auto o mototaxi" }),
+    empresa_id: t.int(),
+    soat_numero: t.string(),
+    soat_vencimiento: t.string({ description: "ISO 8601" }),
+    tecnomecanica_numero: t.string(),
+    tecnomecanica_vencimiento: t.string({ description: "ISO 8601" }),
+    tarjeta_propiedad_numero: t.string(),
+    foto_vehiculo: t.string(),
+    foto_tarjeta_propiedad: t.string(),
+    foto_soat: t.string(),
+    foto_tecnomecanica: t.string(),
+  }),
+});
+
+const LicenseInput = builder.inputType("LicenseInput", {
+  fields: (t) => ({
+    numero: t.string(),
+    tipo: t.string(),
+    fecha_emision: t.string({ description: "ISO 8601" }),
+    fecha_expiracion: t.string({ description: "ISO 8601" }),
+    imagen_frente: t.string(),
+    imagen_reverso: t.string(),
+  }),
+});
+
+const aboutDriver = builder.args((t) => ({
+  conductor_id: t.int({ description: "Otro conductor (solo administradores); por defecto quien llama" }),
+}));
+
+builder.queryFields((t) => ({
+  driverProfile: t.field({
+    type: DriverProfile,
+    errors: {},
+    args: aboutDriver,
+    resolve: async (_root, args, ctx) => driverProfile(ctx.deps, await subjectDriver(ctx.deps, callerId(ctx), args.conductor_id)),
+  }),
+  verificationStatus: t.field({
+    type: DriverProfile,
+    description: "El estado de revisión del conductor que llama",
+    errors: {},
+    resolve: (_root, _args, ctx) => verificationStatus(ctx.deps, callerId(ctx)),
+  }),
+  earnings: t.field({
+    type: Earnings,
+    errors: {},
+    args: { ...aboutDriver, periodo: t.arg.string({ required: true, description: "hoy, semana, mes o total (hora de Bogotá)" }) },
+    resolve: async (_root, args, ctx) => earnings(ctx.deps, await subjectDriver(ctx.deps, callerId(ctx), args.conductor_id), args.periodo),
+  }),
+  driverStatistics: t.field({
+    type: Statistics,
+    errors: {},
+    args: aboutDriver,
+    resolve: async (_root, args, ctx) => statistics(ctx.deps, await subjectDriver(ctx.deps, callerId(ctx), args.conductor_id)),
+  }),
+  pendingDrivers: t.field({
+    type: [DriverProfile],
+    description: "Solicitudes en revisión, las más antiguas primero (solo administradores)",
+    errors: {},
+    resolve: (_root, _args, ctx) => pendingDrivers(ctx.deps, callerId(ctx)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateDriverProfile: t.field({
+    type: DriverProfile,
+    errors: {},
+    args: { input: t.arg({ type: DriverProfileInput, required: true }) },
+    resolve: (_root, { input }, ctx) => updateDriverProfile(ctx.deps, callerId(ctx), input),
+  }),
+  updateVehicle: t.field({
+    type: Vehicle,
+    description: "Cambia los campos enviados del vehículo de quien llama; la placa se guarda en mayúsculas, solo letras y números",
+    errors: {},
+    args: { input: t.arg({ type: VehicleInput, required: true }) },
+    resolve: (_root, { input }, ctx) => updateVehicle(ctx.deps, callerId(ctx), input),
+  }),
+  updateLicense: t.field({
+    type: License,
+    errors: {},
+    args: { input: t.arg({ type: LicenseInput, required: true }) },
+    resolve: (_root, { input }, ctx) => updateLicense(ctx.deps, callerId(ctx), input),
+  }),
+  submitForApproval: t.field({
+    type: DriverProfile,
+    description: "Envía el perfil completo (datos, licencia, vehículo con documentos y fotos) a revisión",
+    errors: {},
+    resolve: (_root, _args, ctx) => submitForApproval(ctx.deps, callerId(ctx)),
+  }),
+  uploadDocument: t.field({
+    type: UploadedDocument,
+    description: "Sube la foto (JPG o PNG) de un documento; guarda luego su URL con updateLicense o updateVehicle",
+    errors: {},
+    args: {
+      tipo_documento: t.arg.string({ required: true, description: "licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat o tecnomecanica" }),
+      documento: t.arg({ type: "File", required: true }),
+    },
+    resolve: (_root, args, ctx) => storeDocument(ctx.deps, callerId(ctx), args),
+  }),
+  approveDriver: t.field({
+    type: DriverProfile,
+    errors: {},
+    args: { conductor_id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => approveDriver(ctx.deps, callerOrLegacy(ctx), args.conductor_id),
+  }),
+  rejectDriver: t.field({
+    type: DriverProfile,
+    errors: {},
+    args: { conductor_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => rejectDriver(ctx.deps, callerOrLegacy(ctx), args),
+  }),
+}));
