@@ -28,7 +28,7 @@ async function uploadOverGraphQL(callerId: number, file: Buffer, tipo: string) {
     variables: { tipo, file: null },
   }));
   form.append("map", JSON.stringify({ 0: ["variables.file"] }));
-  form.append("0", new Blob([file]), "foto.png");
+  form.append("0", new Blob([new Uint8Array(file)]), "foto.png");
   const response = await app.server.fetch(
     new Request("http://test/graphql", { method: "POST", body: form, headers: { [CALLER_HEADER]: String(callerId)} }),
   );
