@@ -1,17 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServerAdapter } from "@whatwg-node/server";
-import { WebSocketServer } from "ws";
-import { useServer } from "graphql-ws/use/ws";
-import type { ExecutionArgs, ExecutionResult } from "graphql";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { applyMigrations } from "./db/migrate.js";
 import { ensureInitialAdmin } from "./domain/accounts/initial-admin.js";
 import { systemClock, type Clock, type Deps } from "./domain/deps.js";
-import { callerFrom } from "./graphql/identity.js";
 import { createEvents } from "./graphql/pubsub.js";
 import { schema } from "./graphql/schema.js";
+import { attachGraphQLWebSocket } from "./graphql/websocket.js";
 import { createGraphQL } from "./graphql/yoga.js";
 import { createLogger, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
@@ -117,45 +114,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   });
 
   let http: Server | null = null;
-  let disposeWebSockets: (() => Promise<void> | void) | null = null;
+  let disposeWebSockets: (() => Promise<void>) | null = null;
 
   async function start(port = config.PORT, host = config.HOST): Promise<{ port: number }> {
     http = createServer(app);
-    const wss = new WebSocketServer({ server: http, path: "/graphql" });
-    const wsServer = useServer(
-      {
-        // A bad userId in the connection parameters refuses the connection (4403).
-        onConnect: (ctx) => {
-          try {
-            callerFrom({ connectionParams: ctx.connectionParams });
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
-        subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
-        onSubscribe: async (ctx, _id, payload) => {
-          const enveloped = yoga.getEnveloped({ connectionParams: ctx.connectionParams ?? {}, params: payload } as never);
-          const document = enveloped.parse(payload.query);
-          const errors = enveloped.validate(enveloped.schema, document);
-          if (errors.length > 0) return errors;
-          return {
-            schema: enveloped.schema,
-            document,
-            operationName: payload.operationName,
-            variableValues: payload.variables,
-            contextValue: await enveloped.contextFactory(),
-            rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
-          };
-        },
-      },
-      wss,
-    );
-    disposeWebSockets = async () => {
-      await wsServer.dispose();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-    };
+    disposeWebSockets = attachGraphQLWebSocket(http, yoga);
     await new Promise<void>((resolve, reject) => {
       http!.once("error", reject);
       http!.listen(port, host, () => resolve());
@@ -189,11 +152,6 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   }
 
   return { deps, fetch: (request: Request) => app.fetch(request), start, stop };
-}
-
-interface Enveloped {
-  execute: (args: ExecutionArgs) => Promise<ExecutionResult>;
-  subscribe: (args: ExecutionArgs) => Promise<ExecutionResult>;
 }
 
 export type AppServer = Awaited<ReturnType<typeof buildServer>>;

@@ -56,5 +56,3 @@ export async function createEvents(redisUrl?: string, prefix = "") {
     },
   };
 }
-
-export type EventsHub = Awaited<ReturnType<typeof createEvents>>;

@@ -33,10 +33,10 @@ const ERROR_TYPES = new Set<string>(DOMAIN_ERRORS.map((ErrorClass) => ErrorClass
 const isLegacyError = (value: unknown): value is LegacyErrorResult =>
   typeof value === "object" && value !== null && ERROR_TYPES.has((value as { __typename?: string }).__typename ?? "");
 
-export const legacyJson = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
+const legacyJson = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
   Response.json(body, { status, headers });
 
-export const legacyFailure = (status: number, message: string, headers?: Record<string, string>) =>
+const legacyFailure = (status: number, message: string, headers?: Record<string, string>) =>
   legacyJson(status, { success: false, message }, headers);
 
 /** The `.php` shim: finds the route, reads and types the legacy input, runs the operation, answers. */

@@ -1,14 +1,13 @@
 import { z } from "zod";
+import type { Prisma } from "../../db/client.js";
 import { assertAdmin } from "../accounts/access.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError, ValidationError } from "../errors.js";
-import { announce, createNotification } from "../notifications/notifications.js";
+import { announce, createNotification, type NotificationContent } from "../notifications/notifications.js";
 import type { VehicleType } from "../trips/service-types.js";
 import { parseInput, positiveId, text, type Raw, parseField } from "../validation.js";
 import { LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { assertDocumentsInForce, loadDriver, type LoadedDriver } from "./readiness.js";
-
-export const REVIEW_STATES = ["pendiente", "en_revision", "aprobado", "rechazado"] as const;
 
 /** What a complete application has (spec 2.5 to 2.7), by part, with the names clients use. */
 const REQUIRED = {
@@ -79,25 +78,28 @@ async function submitted(deps: Deps, conductorId: unknown) {
   return driver;
 }
 
-/** Approves a submitted application whose documents are in force, and tells the driver. */
+/** Records an administrator's decision on a submitted application and tells the driver. */
+async function decide(deps: Deps, conductorId: number, decision: Prisma.DriverProfileUpdateInput, message: NotificationContent) {
+  const notification = await deps.db.$transaction(async (tx) => {
+    await tx.driverProfile.update({ where: { conductor_id: conductorId }, data: decision });
+    return createNotification(tx, conductorId, message);
+  });
+  announce(deps, notification);
+  return loadDriver(deps.db, conductorId);
+}
+
+/** Approves a submitted application whose documents are in force. */
 export async function approveDriver(deps: Deps, callerId: number | null, conductorId: unknown) {
   await reviewer(deps, callerId);
   const driver = await submitted(deps, conductorId);
   const now = deps.clock.now();
   assertDocumentsInForce(driver, now);
-  const notification = await deps.db.$transaction(async (tx) => {
-    await tx.driverProfile.update({
-      where: { conductor_id: driver.conductor_id },
-      data: { aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now, motivo_rechazo: null },
-    });
-    return createNotification(tx, driver.conductor_id, {
-      tipo: "conductor_aprobado",
-      titulo: "¡Tu perfil fue aprobado!",
-      mensaje: "Ya puedes conectarte y recibir solicitudes de viaje.",
-    });
-  });
-  announce(deps, notification);
-  return loadDriver(deps.db, driver.conductor_id);
+  return decide(
+    deps,
+    driver.conductor_id,
+    { aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now, motivo_rechazo: null },
+    { tipo: "conductor_aprobado", titulo: "¡Tu perfil fue aprobado!", mensaje: "Ya puedes conectarte y recibir solicitudes de viaje." },
+  );
 }
 
 const rejectSchema = z.object({ conductor_id: positiveId(), motivo: text(500) });
@@ -107,17 +109,14 @@ export async function rejectDriver(deps: Deps, callerId: number | null, input: R
   const { conductor_id, motivo } = parseInput(rejectSchema, input);
   await reviewer(deps, callerId);
   const driver = await submitted(deps, conductor_id);
-  const notification = await deps.db.$transaction(async (tx) => {
-    await tx.driverProfile.update({
-      where: { conductor_id: driver.conductor_id },
-      data: { aprobado: false, estado_revision: "rechazado", motivo_rechazo: motivo, fecha_aprobacion: null },
-    });
-    return createNotification(tx, driver.conductor_id, {
+  return decide(
+    deps,
+    driver.conductor_id,
+    { aprobado: false, estado_revision: "rechazado", motivo_rechazo: motivo, fecha_aprobacion: null },
+    {
       tipo: "conductor_rechazado",
       titulo: "Tu perfil necesita cambios",
       mensaje: `Tu solicitud fue rechazada: ${motivo}. Corrige los datos y envíala de nuevo.`,
-    });
-  });
-  announce(deps, notification);
-  return loadDriver(deps.db, driver.conductor_id);
+    },
+  );
 }
