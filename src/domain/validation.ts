@@ -27,12 +27,16 @@ export const missingOr = (wrongType: string) => (issue: { input: unknown }) =>
 export const optional = <S extends z.ZodType>(schema: S) =>
   schema.nullish().transform((value): z.output<S> | undefined => value ?? undefined);
 
+// A NUL character is never meant, and PostgreSQL refuses to store it.
+const NO_NUL = [(value: string) => !value.includes("\u0000"), "contiene caracteres no permitidos"] as const;
+
 export const text = (max = 200) =>
   z
     .string({ error: missingOr("debe ser un texto") })
     .trim()
     .min(1, "no puede estar vacío")
-    .max(max, `admite como máximo ${max} caracteres`);
+    .max(max, `admite como máximo ${max} caracteres`)
+    .refine(...NO_NUL);
 
 export const email = () =>
   z
@@ -41,6 +45,7 @@ export const email = () =>
     .toLowerCase()
     .min(1, "no puede estar vacío")
     .max(254, "admite como máximo 254 caracteres")
+    .refine(...NO_NUL)
     .pipe(z.email({ error: "no es un correo electrónico válido" }));
 
 export const phone = () =>
@@ -51,7 +56,14 @@ export const phone = () =>
 
 export const number = (wrongType = "debe ser un número") => z.number({ error: missingOr(wrongType) });
 
-export const integer = () => number("debe ser un número entero").int("debe ser un número entero");
+/** The range of a GraphQL Int and of the databases' INTEGER columns. */
+const INT_MAX = 2_147_483_647;
+
+export const integer = () =>
+  number("debe ser un número entero")
+    .int("debe ser un número entero")
+    .min(-INT_MAX - 1, "está fuera del rango permitido")
+    .max(INT_MAX, "está fuera del rango permitido");
 
 export const positiveId = () => integer().positive("debe ser un identificador positivo");
 
