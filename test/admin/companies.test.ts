@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
-import { registerUser } from "../support/fixtures.js";
-import { newAdmin, newDriver, post } from "../support/drivers.js";
+import { registerUser, post } from "../support/fixtures.js";
+import { newAdmin, newDriver } from "../support/drivers.js";
 
 let app: TestApp;
 let admin: { id: number };

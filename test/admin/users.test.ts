@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
-import { PASSWORD, registerUser, uniqueEmail } from "../support/fixtures.js";
+import { PASSWORD, registerUser, uniqueEmail, post } from "../support/fixtures.js";
 import { newAdmin } from "../support/drivers.js";
-import { createDriver, createPassenger, post, tripIn } from "../support/trips.js";
+import { createDriver, createPassenger, tripIn } from "../support/trips.js";
 
 let app: TestApp;
 let admin: { id: number };

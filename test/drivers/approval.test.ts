@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
-import { registerUser } from "../support/fixtures.js";
-import { completeApplication, newAdmin, newDriver, post, submittedDriver } from "../support/drivers.js";
+import { registerUser, post } from "../support/fixtures.js";
+import { completeApplication, newAdmin, newDriver, submittedDriver } from "../support/drivers.js";
 import { connect, subscribe } from "../support/ws.js";
 
 let app: TestApp;

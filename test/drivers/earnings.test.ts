@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { post } from "../support/fixtures.js";
 import { FixedClock } from "../support/clock.js";
-import { post } from "../support/drivers.js";
+
 import { ESTADIO, LLERAS, createDriver, createPassenger, requestTrip } from "../support/trips.js";
 
 let app: TestApp;

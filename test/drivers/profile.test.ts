@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
-import { registerUser } from "../support/fixtures.js";
-import { completeApplication, newAdmin, newDriver, post } from "../support/drivers.js";
+import { registerUser, post } from "../support/fixtures.js";
+import { completeApplication, newAdmin, newDriver } from "../support/drivers.js";
 
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { post } from "../support/fixtures.js";
 import { FixedClock } from "../support/clock.js";
 import { DEMO_PASSWORDS } from "../../src/demo/demo-data.js";
-import { ESTADIO, LLERAS, createDriver, createPassenger, northOf, post, requestTrip, tripIn } from "../support/trips.js";
+import { ESTADIO, LLERAS, createDriver, createPassenger, northOf, requestTrip, tripIn } from "../support/trips.js";
 
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { TestApp } from "./app.js";
-import { registerUser } from "./fixtures.js";
+import { post, registerUser } from "./fixtures.js";
 
-export const post = (app: TestApp, path: string, body: Record<string, unknown>) => app.legacy("POST", path, body);
 
 /** A driver account, signed up through the shim, with an empty profile. */
 export async function newDriver(app: TestApp) {

@@ -4,6 +4,9 @@ import type { TestApp } from "./app.js";
 
 export const PASSWORD = "Clave#Segura1";
 
+/** A legacy POST with a JSON body. */
+export const post = (app: TestApp, path: string, body: Record<string, unknown>) => app.legacy("POST", path, body);
+
 export const uniqueEmail = (prefix = "user") => `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
 
 /** Registers through the legacy shim and returns the legacy user. */

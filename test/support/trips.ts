@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { VehicleType } from "../../src/domain/trips/service-types.js";
 import type { TestApp } from "./app.js";
-import { registerUser } from "./fixtures.js";
+import { post, registerUser } from "./fixtures.js";
 
 export const LLERAS = { direccion: "Parque Lleras, El Poblado", latitud: 6.2086, longitud: -75.5659 };
 export const ESTADIO = { direccion: "Estadio Atanasio Girardot", latitud: 6.2568, longitud: -75.5904 };
@@ -80,7 +80,6 @@ export async function requestTrip(app: TestApp, passengerId: number, fields: Rec
   return response.body.trip;
 }
 
-export const post = async (app: TestApp, path: string, body: Record<string, unknown>) => app.legacy("POST", path, body);
 
 /** A trip taken by a fresh driver and moved along to `state`. */
 export async function tripIn(app: TestApp, state: "pendiente" | "aceptado" | "en_curso" | "completado" | "cancelado") {

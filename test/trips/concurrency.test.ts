@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { post } from "../support/fixtures.js";
 import { FixedClock } from "../support/clock.js";
-import { createDriver, createPassenger, northOf, post, requestTrip, LLERAS } from "../support/trips.js";
+import { createDriver, createPassenger, northOf, requestTrip, LLERAS } from "../support/trips.js";
 
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");

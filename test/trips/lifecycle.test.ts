@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hourOfWeek } from "../../src/domain/time.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { post } from "../support/fixtures.js";
 import { FixedClock } from "../support/clock.js";
-import { ESTADIO, LLERAS, createDriver, createPassenger, post, requestTrip, tripIn } from "../support/trips.js";
+import { ESTADIO, LLERAS, createDriver, createPassenger, requestTrip, tripIn } from "../support/trips.js";
 
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");

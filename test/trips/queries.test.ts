@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { post } from "../support/fixtures.js";
 import { FixedClock } from "../support/clock.js";
-import { createDriver, createPassenger, post, requestTrip } from "../support/trips.js";
+import { createDriver, createPassenger, requestTrip } from "../support/trips.js";
 
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");

@@ -1,8 +1,9 @@
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { post } from "../support/fixtures.js";
 import { connect, subscribe } from "../support/ws.js";
-import { createDriver, createPassenger, northOf, post, requestTrip, LLERAS } from "../support/trips.js";
+import { createDriver, createPassenger, northOf, requestTrip, LLERAS } from "../support/trips.js";
 
 let app: TestApp;
 let port: number;

@@ -2,6 +2,7 @@ import type { Deps } from "../deps.js";
 import { nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
 import { oneOf, parseField } from "../validation.js";
 import { loadDriver } from "./readiness.js";
+import { round } from "../numbers.js";
 
 export const PERIODS = ["hoy", "semana", "mes", "total"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -12,8 +13,6 @@ export function periodRange(period: Exclude<Period, "total">, now: Date): { star
   if (period === "semana") return { start: startOfWeek(now), end: nextWeek(startOfWeek(now)) };
   return { start: startOfMonth(now), end: nextMonth(startOfMonth(now)) };
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * What a driver earned in a period, net of the platform commission (kept per trip when it
@@ -36,8 +35,8 @@ export async function earnings(deps: Deps, conductorId: number, periodo: unknown
   return {
     periodo: period,
     total_viajes: trips,
-    ganancia_total: round2(total),
-    ganancia_promedio: trips === 0 ? 0 : round2(total / trips),
+    ganancia_total: round(total),
+    ganancia_promedio: trips === 0 ? 0 : round(total / trips),
     fecha_inicio: start,
     fecha_fin: new Date(end.getTime() - 1),
   };

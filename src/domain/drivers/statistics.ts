@@ -1,9 +1,9 @@
 import type { Deps } from "../deps.js";
 import { loadDriver } from "./readiness.js";
 import { periodRange } from "./earnings.js";
+import { round } from "../numbers.js";
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : round2((part / whole) * 100));
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : round((part / whole) * 100));
 const HOUR_MS = 3_600_000;
 
 /**
@@ -51,13 +51,13 @@ export async function statistics(deps: Deps, conductorId: number) {
     viajes_hoy: today,
     viajes_semana: week,
     viajes_mes: month,
-    calificacion_promedio: round2(completed._avg.calificacion_conductor ?? 0),
+    calificacion_promedio: round(completed._avg.calificacion_conductor ?? 0),
     total_calificaciones: completed._count.calificacion_conductor,
     tasa_aceptacion: percent(offers.filter((o) => o.respuesta === "aceptada").length, offers.length),
     tasa_completacion: percent(total, assigned),
     tasa_cancelacion: percent(cancelled, assigned),
-    tiempo_promedio_respuesta: answered.length === 0 ? 0 : round2(responseSeconds / answered.length),
-    distancia_total_km: round2(completed._sum.distancia_km ?? 0),
-    horas_activo: round2((onlineMs + tripMs) / HOUR_MS),
+    tiempo_promedio_respuesta: answered.length === 0 ? 0 : round(responseSeconds / answered.length),
+    distancia_total_km: round(completed._sum.distancia_km ?? 0),
+    horas_activo: round((onlineMs + tripMs) / HOUR_MS),
   };
 }

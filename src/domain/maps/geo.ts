@@ -1,3 +1,5 @@
+import { round } from "../numbers.js";
+
 export interface Point {
   latitud: number;
   longitud: number;
@@ -46,8 +48,3 @@ export function pathBetween(a: Point, b: Point, count: number): Point[] {
     longitud: round(a.longitud + ((b.longitud - a.longitud) * i) / steps, 6),
   }));
 }
-
-export const round = (value: number, decimals: number) => {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-};

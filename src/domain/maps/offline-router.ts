@@ -1,4 +1,5 @@
-import { bearing, compassPoint, greatCircleKm, pathBetween, round, ROAD_FACTOR, type Point } from "./geo.js";
+import { round } from "../numbers.js";
+import { bearing, compassPoint, greatCircleKm, pathBetween, ROAD_FACTOR, type Point } from "./geo.js";
 import type { RawRoute, RouteProvider } from "./providers.js";
 
 // One point every 250 m of straight line is enough to draw the route on a phone.

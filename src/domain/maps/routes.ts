@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
 import { latitude, longitude, optional, parseInput, text, type Raw } from "../validation.js";
-import { round, type Point } from "./geo.js";
+import { round } from "../numbers.js";
+import type { Point } from "./geo.js";
 import type { Place } from "./providers.js";
 import { travelMinutes, travelSpeed } from "./speed.js";
 

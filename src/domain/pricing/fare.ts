@@ -1,5 +1,6 @@
 import type { PricingRate } from "../../generated/sqlite/client.js";
 import { periodAt } from "../maps/speed.js";
+import { round } from "../numbers.js";
 
 export type Surcharge = "pico" | "nocturno" | null;
 
@@ -47,7 +48,7 @@ export function computeFare(
     recargo,
     porcentaje_recargo: porcentaje,
     tarifa_minima: rate.tarifa_minima,
-    multiplicador_demanda: Math.round(trip.demand * 100) / 100,
+    multiplicador_demanda: round(trip.demand),
     precio_estimado: toHundreds(beforeDemand * trip.demand),
   };
 }
@@ -56,6 +57,6 @@ export function computeFare(
 export const PLATFORM_COMMISSION = 0.15;
 
 export function splitFare(precioFinal: number) {
-  const comision = Math.round(precioFinal * PLATFORM_COMMISSION * 100) / 100;
-  return { comision_plataforma: comision, ganancia_conductor: Math.round((precioFinal - comision) * 100) / 100 };
+  const comision = round(precioFinal * PLATFORM_COMMISSION);
+  return { comision_plataforma: comision, ganancia_conductor: round(precioFinal - comision) };
 }

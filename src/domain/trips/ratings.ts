@@ -6,6 +6,7 @@ import type { Deps } from "../deps.js";
 import { ForbiddenError, InvalidStateError } from "../errors.js";
 import { integer, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { getTrip } from "./queries.js";
+import { round } from "../numbers.js";
 
 const ratingSchema = z.object({
   trip_id: positiveId(),
@@ -33,7 +34,7 @@ async function refreshAverage(tx: Tx, userId: number): Promise<void> {
   const sum = (asDriver._sum.calificacion_conductor ?? 0) + (asPassenger._sum.calificacion_usuario ?? 0);
   await tx.user.update({
     where: { id: userId },
-    data: { total_calificaciones: count, calificacion: count === 0 ? 0 : Math.round((sum / count) * 100) / 100 },
+    data: { total_calificaciones: count, calificacion: count === 0 ? 0 : round(sum / count) },
   });
 }
 
