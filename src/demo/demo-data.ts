@@ -21,3 +21,6 @@ export const DEMO_DRIVERS = [
   { email: "jorge.mototaxi@demo.co", nombre: "Jorge", apellido: "Arango", telefono: "3002220005", tipo: "mototaxi", licencia: "B1", placa: "MTX123", marca: "Bajaj", modelo: "RE 4S", capacidad: 3, latitud: 6.2230, longitud: -75.5750 },
   { email: "paula.mototaxi@demo.co", nombre: "Paula", apellido: "Ríos", telefono: "3002220006", tipo: "mototaxi", licencia: "C1", placa: "MTX456", marca: "TVS", modelo: "King", capacidad: 3, latitud: 6.2680, longitud: -75.5660 },
 ];
+
+/** A small solid-colour PNG standing in for every demo document photo. */
+export const DEMO_PHOTO_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAQAAAAEAQMAAACTPww9AAAAA1BMVEUdTthVdjWUAAAAC0lEQVQI12NggAAAAAgAAS8g3TEAAAAASUVORK5CYII=", "base64");

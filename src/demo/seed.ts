@@ -1,7 +1,7 @@
 import type { Tx } from "../db/client.js";
 import { hashPassword } from "../domain/accounts/password.js";
 import type { Deps } from "../domain/deps.js";
-import { DEMO_ADMIN, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS } from "./demo-data.js";
+import { DEMO_ADMIN, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS, DEMO_PHOTO_PNG } from "./demo-data.js";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -22,6 +22,14 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
     return tx.user.create({ data: { email, nombre, apellido, telefono, tipo_usuario, es_verificado: true, password_hash } });
   };
 
+  // Real files behind the demo drivers' document photos, so that the URLs open.
+  const photos = new Map<string, string>();
+  for (const { placa } of DEMO_DRIVERS) {
+    for (const name of ["licencia-frente", "licencia-reverso", "vehiculo", "tarjeta", "soat", "tecnomecanica"]) {
+      photos.set(`${placa}-${name}`, await deps.uploads.save(`demo/${placa.toLowerCase()}-${name}.png`, DEMO_PHOTO_PNG));
+    }
+  }
+
   await deps.db.$transaction(async (tx) => {
     await upsertUser(tx, DEMO_ADMIN, "admin", DEMO_PASSWORDS.admin);
 
@@ -36,7 +44,7 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
     const documentsValidUntil = new Date(now.getTime() + YEAR_MS);
     for (const driver of DEMO_DRIVERS) {
       const user = await upsertUser(tx, driver, "conductor", DEMO_PASSWORDS.driver);
-      const photo = (name: string) => `/uploads/demo/${driver.placa.toLowerCase()}-${name}.jpg`;
+      const photo = (name: string) => photos.get(`${driver.placa}-${name}`)!;
       const profile = {
         nombre_completo: `${driver.nombre} ${driver.apellido}`,
         telefono: driver.telefono,

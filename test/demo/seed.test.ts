@@ -43,6 +43,9 @@ describe("demo data", () => {
       for (const value of Object.values(vehicle)) expect(value).not.toBeNull();
       expect(vehicle.soat_vencimiento!.getTime()).toBeGreaterThan(Date.now());
       expect(profile.licencia!.fecha_expiracion!.getTime()).toBeGreaterThan(Date.now());
+      const photo = await app.server.fetch(new Request(`http://test${vehicle.foto_soat}`));
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get("content-type")).toBe("image/png");
     }
   });
 

@@ -1,7 +1,4 @@
 import { readFileSync } from "node:fs";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLER_HEADER } from "../../src/graphql/identity.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -9,16 +6,12 @@ import { FixedClock } from "../support/clock.js";
 import { registerUser } from "../support/fixtures.js";
 import { newAdmin, newDriver } from "../support/drivers.js";
 
-const uploadDir = mkdtempSync(join(tmpdir(), "rh-gql-uploads-"));
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");
 beforeAll(async () => {
-  app = await createTestApp({ clock, env: { UPLOAD_DIR: uploadDir } });
+  app = await createTestApp({ clock });
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(uploadDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 /** A GraphQL multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec). */
 async function uploadOverGraphQL(callerId: number, file: Buffer, tipo: string) {

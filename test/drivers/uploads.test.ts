@@ -1,21 +1,15 @@
 import { readFileSync } from "node:fs";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { newDriver } from "../support/drivers.js";
 
 const LIMIT = 4096;
-const uploadDir = mkdtempSync(join(tmpdir(), "rh-uploads-"));
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ env: { UPLOAD_DIR: uploadDir, UPLOAD_MAX_BYTES: String(LIMIT) } });
+  app = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(LIMIT) } });
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(uploadDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 const fixture = (name: string) => readFileSync(join("test", "fixtures", name));
 

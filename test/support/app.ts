@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.js";
 import type { Clock } from "../../src/domain/deps.js";
 import { CALLER_HEADER } from "../../src/graphql/identity.js";
@@ -33,8 +36,10 @@ export interface GraphQLResponse<T> {
 /** A server on a fresh database of the provider under test, used in-process (no port). */
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
+  const uploads = mkdtempSync(join(tmpdir(), "rh-test-uploads-"));
   const config = loadConfig({
     DATABASE_URL: database.url,
+    UPLOAD_DIR: uploads,
     BCRYPT_COST: "4",
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -81,6 +86,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     close: async () => {
       await server.stop();
       await database.drop();
+      rmSync(uploads, { recursive: true, force: true });
     },
   };
 }
