@@ -1,10 +1,9 @@
 import { z } from "zod";
-import type { Tx } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import { assertAdmin } from "../accounts/access.js";
 import { getUser, USER_TYPES } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
-import { closeOnlinePeriod } from "../drivers/availability.js";
+import { takeOffline } from "../drivers/availability.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
 import { integer, oneOf, optional, parseInput, phone, positiveId, text, type Raw, parseField } from "../validation.js";
@@ -80,10 +79,6 @@ export async function updateUser(deps: Deps, adminId: number, userId: unknown, i
   });
 }
 
-async function takeOffline(tx: Tx, userId: number, now: Date) {
-  await tx.driverStatus.updateMany({ where: { conductor_id: userId }, data: { disponible: false } });
-  await closeOnlinePeriod(tx, userId, now);
-}
 
 /**
  * Deletes a user for good. Their trips stay, with the passenger or driver left empty, so that

@@ -53,8 +53,6 @@ export async function submitForApproval(deps: Deps, conductorId: number) {
   return loadDriver(deps.db, conductorId);
 }
 
-export const verificationStatus = (deps: Deps, conductorId: number) => loadDriver(deps.db, conductorId);
-
 /** Applications waiting for an administrator, oldest first. */
 export async function pendingDrivers(deps: Deps, adminId: number) {
   await assertAdmin(deps.db, adminId);

@@ -13,6 +13,12 @@ export async function closeOnlinePeriod(tx: Tx, conductorId: number, now: Date):
   await tx.onlinePeriod.updateMany({ where: { conductor_id: conductorId, fin: null }, data: { fin: now } });
 }
 
+/** Takes a driver offline (suspension, deactivation): no more trip requests until they come back. */
+export async function takeOffline(tx: Tx, conductorId: number, now: Date): Promise<void> {
+  await tx.driverStatus.updateMany({ where: { conductor_id: conductorId }, data: { disponible: false } });
+  await closeOnlinePeriod(tx, conductorId, now);
+}
+
 /** Puts a driver back online after a trip ends, where their phone last placed them. */
 export async function returnOnline(tx: Tx, conductorId: number, now: Date) {
   const status = await tx.driverStatus.update({ where: { conductor_id: conductorId }, data: { disponible: true } });

@@ -11,15 +11,15 @@ export async function feedDriverIndex(
   index: DriverGeoIndex,
   positions: AsyncIterable<DriverPositionEvent>,
   freshSince: Date,
-): Promise<{ done: Promise<void> }> {
+): Promise<void> {
   const online = await db.driverStatus.findMany({
     where: { disponible: true, posicion_en: { gte: freshSince }, latitud: { not: null }, longitud: { not: null } },
   });
   for (const status of online) {
     index.update({ conductor_id: status.conductor_id, latitud: status.latitud!, longitud: status.longitud!, disponible: true, at: status.posicion_en! });
   }
-  const done = (async () => {
+  // Runs until the subscription ends, at shutdown.
+  void (async () => {
     for await (const position of positions) index.update(position);
   })();
-  return { done };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client.js";
 import type { Trip } from "../../generated/sqlite/client.js";
+import { isAdmin } from "../accounts/access.js";
 import type { Deps } from "../deps.js";
 import { ForbiddenError, InvalidStateError, ConflictError, ValidationError } from "../errors.js";
 import { closeOnlinePeriod, returnOnline } from "../drivers/availability.js";
@@ -23,8 +24,7 @@ async function actingRole(deps: Deps, trip: Trip, callerId: number | null, allow
   if (callerId === null) return null;
   if (allowed.includes("conductor") && trip.conductor_id === callerId) return "conductor";
   if (allowed.includes("pasajero") && trip.usuario_id === callerId) return "pasajero";
-  const caller = await deps.db.user.findUnique({ where: { id: callerId } });
-  if (caller?.tipo_usuario === "admin") return "admin";
+  if (await isAdmin(deps.db, callerId)) return "admin";
   const who = allowed.map((role) => (role === "conductor" ? "el conductor asignado" : "el pasajero")).join(" o ");
   throw new ForbiddenError(`Solo ${who} puede hacer esto con el viaje ${trip.id}`);
 }

@@ -1,4 +1,4 @@
-import { approveDriver, pendingDrivers, rejectDriver, submitForApproval, verificationStatus } from "../../domain/drivers/approval.js";
+import { approveDriver, pendingDrivers, rejectDriver, submitForApproval } from "../../domain/drivers/approval.js";
 import { storeDocument } from "../../domain/drivers/documents.js";
 import { earnings } from "../../domain/drivers/earnings.js";
 import { driverProfile, subjectDriver, updateDriverProfile, updateLicense, updateVehicle } from "../../domain/drivers/profile.js";
@@ -165,7 +165,7 @@ builder.queryFields((t) => ({
     type: DriverProfile,
     description: "El estado de revisión del conductor que llama",
     errors: {},
-    resolve: (_root, _args, ctx) => verificationStatus(ctx.deps, callerId(ctx)),
+    resolve: (_root, _args, ctx) => driverProfile(ctx.deps, callerId(ctx)),
   }),
   earnings: t.field({
     type: Earnings,
