@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+const FLAGS = ["true", "false", "1", "0"] as const;
+/** A yes/no setting; unset means "the default for this environment", decided in loadConfig. */
+const flag = () => z.enum(FLAGS).optional();
+const seconds = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
 /** Every environment variable the service reads, parsed and validated in one place. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -17,6 +23,10 @@ const schema = z.object({
   DRIVER_POSITION_MAX_AGE_S: z.coerce.number().int().min(5).max(3600).default(60),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  /** How long a signed link to a document photo stays valid. */
+  UPLOAD_URL_TTL_S: seconds(10, 7 * 24 * 3600, 900),
+  /** Key that signs links to document photos; every process of one deployment needs the same one. */
+  URL_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
@@ -24,10 +34,42 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Seed the demo accounts at start-up; on by default in development so `npm start` has data to try. */
-  DEMO_DATA: z.enum(["true", "false", "1", "0"]).optional(),
+  DEMO_DATA: flag(),
+  /** Lifetime of a session token. */
+  TOKEN_TTL_S: seconds(60, 365 * 24 * 3600, 7 * 24 * 3600),
+  /** ids: legacy callers are the ids they send (the specification); token: legacy calls need a Bearer token. */
+  LEGACY_AUTH: z.enum(["ids", "token"]).default("ids"),
+  /** Browser origins allowed to call the API, comma-separated (for example https://admin.example.co). */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ })))
+    .optional(),
+  /** Introspection and field suggestions; on by default outside production. */
+  GRAPHQL_INTROSPECTION: flag(),
+  GRAPHQL_MAX_DEPTH: limit(6),
+  GRAPHQL_MAX_ALIASES: limit(15),
+  GRAPHQL_MAX_TOKENS: limit(1000),
+  GRAPHQL_MAX_DIRECTIVES: limit(50),
+  GRAPHQL_MAX_COST: limit(5000),
+  /** Wrong passwords for one e-mail before login answers 429 for the rest of the window. */
+  LOGIN_MAX_FAILURES: limit(10),
+  LOGIN_FAILURE_WINDOW_S: seconds(1, 24 * 3600, 15 * 60),
+  /** Login attempts from one client address per LOGIN_ADDRESS_WINDOW_S. */
+  LOGIN_MAX_PER_ADDRESS: limit(30),
+  LOGIN_ADDRESS_WINDOW_S: seconds(1, 24 * 3600, 60),
+  /** Proxies in front of the service that append to X-Forwarded-For; 0 trusts none. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "DEMO_DATA"> & { DEMO_DATA: boolean };
+type Parsed = z.infer<typeof schema>;
+export type Config = Omit<Parsed, "DEMO_DATA" | "GRAPHQL_INTROSPECTION" | "CORS_ORIGINS"> & {
+  DEMO_DATA: boolean;
+  GRAPHQL_INTROSPECTION: boolean;
+  CORS_ORIGINS: string[];
+};
+
+const isOn = (value: (typeof FLAGS)[number] | undefined, fallback: boolean) => (value === undefined ? fallback : ["true", "1"].includes(value));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, which is what a blank line in an env file means.
@@ -40,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new Error("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
-  const { DEMO_DATA, ...rest } = parsed.data;
-  return { ...rest, DEMO_DATA: DEMO_DATA === undefined ? rest.NODE_ENV === "development" : ["true", "1"].includes(DEMO_DATA) };
+  const { DEMO_DATA, GRAPHQL_INTROSPECTION, CORS_ORIGINS, ...rest } = parsed.data;
+  const production = rest.NODE_ENV === "production";
+  return {
+    ...rest,
+    DEMO_DATA: isOn(DEMO_DATA, rest.NODE_ENV === "development"),
+    GRAPHQL_INTROSPECTION: isOn(GRAPHQL_INTROSPECTION, !production),
+    CORS_ORIGINS: CORS_ORIGINS?.map((origin) => new URL(origin).origin) ?? [],
+  };
 }

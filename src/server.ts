@@ -1,24 +1,29 @@
-import { createServer, type Server } from "node:http";
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createServerAdapter } from "@whatwg-node/server";
+import type { Plugin } from "graphql-yoga";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { applyMigrations } from "./db/migrate.js";
 import { ensureInitialAdmin } from "./domain/accounts/initial-admin.js";
 import { systemClock, type Clock, type Deps } from "./domain/deps.js";
+import { authorizeDocumentRead } from "./domain/drivers/documents.js";
+import { DomainError } from "./domain/errors.js";
 import { createEvents } from "./graphql/pubsub.js";
 import { schema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
+import { createIdentity } from "./graphql/identity.js";
 import { createGraphQL } from "./graphql/yoga.js";
 import { createLogger, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
 import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
-import { UPLOADS_PATH, localUploads } from "./files/uploads.js";
+import { localUploads, useUploads, type Refusal } from "./files/uploads.js";
+import { attemptCounter } from "./limits/attempts.js";
 import { DriverGeoIndex } from "./domain/matching/geo-index.js";
 import { feedDriverIndex } from "./domain/matching/index-feed.js";
 import { legacyRoutes } from "./rest/routes/index.js";
-import { createShim, type Execute } from "./rest/shim.js";
+import { useLegacyShim } from "./rest/shim.js";
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -28,9 +33,22 @@ export interface BuildOptions {
   onQuery?: (sql: string) => void;
 }
 
+/** A Host header or request target that is not a URL: answered here, before anything tries to parse it. */
+function refuseMalformed(req: IncomingMessage, res: ServerResponse): boolean {
+  try {
+    new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    return false;
+  } catch {
+    res.writeHead(400, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", "cache-control": "no-store" });
+    res.end(JSON.stringify({ success: false, message: "La petición no es válida: la cabecera Host o la ruta están mal formadas" }));
+    return true;
+  }
+}
+
 /**
  * Everything the service is, on one port: GraphQL over HTTP and WebSocket at /graphql, the legacy
- * `.php` shim, and health checks. Migrations run and the first administrator is created here.
+ * `.php` shim, document photos and health checks, all through Yoga's plugins. Migrations run and
+ * the first administrator is created here.
  */
 export async function buildServer(config: Config, options: BuildOptions = {}) {
   const log = options.log ?? createLogger(config);
@@ -38,17 +56,34 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   if (applied.length > 0) log.info({ applied }, "migrations applied");
   const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, onQuery: options.onQuery });
   const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX);
+  const clock = options.clock ?? systemClock;
 
-  const uploads = localUploads(config.UPLOAD_DIR, config.UPLOAD_MAX_BYTES);
+  if (!config.URL_SIGNING_SECRET && (config.NODE_ENV === "production" || config.REDIS_URL)) {
+    log.warn({}, "URL_SIGNING_SECRET is not set: document links signed by this process are refused by every other one");
+  }
+  const uploads = localUploads({
+    root: config.UPLOAD_DIR,
+    maxBytes: config.UPLOAD_MAX_BYTES,
+    secret: config.URL_SIGNING_SECRET ?? randomBytes(32).toString("hex"),
+    linkTtlMs: config.UPLOAD_URL_TTL_S * 1000,
+    clock,
+  });
+  const counter = (name: string, limit: number, windowS: number) =>
+    attemptCounter({ name, limit, windowS, redis: events.redis, prefix: config.REDIS_CHANNEL_PREFIX });
   const deps: Deps = {
     db: database.prisma,
     provider: database.provider,
-    clock: options.clock ?? systemClock,
+    clock,
     log,
     events: events.pubsub,
     maps: createMaps(config, log),
     matching: { index: new DriverGeoIndex(), positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000 },
     bcryptCost: config.BCRYPT_COST,
+    tokenTtlMs: config.TOKEN_TTL_S * 1000,
+    limits: {
+      loginPerEmail: counter("login-correo:", config.LOGIN_MAX_FAILURES, config.LOGIN_FAILURE_WINDOW_S),
+      loginPerAddress: counter("login-ip:", config.LOGIN_MAX_PER_ADDRESS, config.LOGIN_ADDRESS_WINDOW_S),
+    },
     uploads,
     onMailQueued: (mail) => {
       if (config.NODE_ENV === "development") log.info({ mail }, "mail queued in the outbox");
@@ -73,17 +108,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     if (admin) log.info({ email: admin.email }, "initial administrator created");
   }
+  if (config.LEGACY_AUTH === "ids" && config.NODE_ENV === "production") {
+    log.warn({}, "LEGACY_AUTH=ids: legacy callers are trusted to be the ids they send; set LEGACY_AUTH=token once the apps send tokens");
+  }
 
-  const { yoga, executeOperation } = createGraphQL(deps, events.pubsub);
-  const shim = createShim(legacyRoutes, {
-    schema,
-    execute: executeOperation as Execute,
-    log,
-    bodyLimit: BODY_LIMIT,
-    // Room for a file a little over the limit, so its sender hears about the file, not the body.
-    multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
-  });
-
+  const identity = createIdentity(deps, { legacyAuth: config.LEGACY_AUTH, trustProxyHops: config.TRUST_PROXY_HOPS });
   let stopping: Promise<void> | null = null;
 
   async function readiness(): Promise<Response> {
@@ -97,28 +126,58 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     }
   }
 
-  async function route(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/healthz") return Response.json({ status: "ok" });
-    if (pathname === "/readyz") return readiness();
-    if (pathname.startsWith(UPLOADS_PATH) && request.method === "GET") return uploads.serve(pathname);
-    if (shim.handles(pathname)) return shim.handle(request);
-    return yoga.fetch(request);
+  async function mayReadDocument(request: Request, serverContext: object, key: string): Promise<Refusal | null> {
+    try {
+      authorizeDocumentRead(await identity.actor({ ...serverContext, request }), key);
+      return null;
+    } catch (error) {
+      if (error instanceof DomainError) return { status: error.status, message: error.message };
+      log.error({ err: error }, "could not check who may read a document");
+      return { status: 500, message: "Error interno del servidor" };
+    }
   }
 
-  const app = createServerAdapter(async (request: Request) => {
-    const response = await route(request);
-    // While stopping, a keep-alive connection would outlive its last request and hold the stop up.
-    if (stopping) response.headers.set("connection", "close");
-    return response;
+  const operations: Plugin = {
+    async onRequest({ url, endResponse }) {
+      if (url.pathname === "/healthz") endResponse(Response.json({ status: "ok" }));
+      else if (url.pathname === "/readyz") endResponse(await readiness());
+    },
+    onResponse({ response }) {
+      // While stopping, a keep-alive connection would outlive its last request and hold the stop up.
+      if (stopping) response.headers.set("connection", "close");
+    },
+  };
+
+  const yoga = createGraphQL(deps, events.pubsub, {
+    identity,
+    edge: {
+      introspection: config.GRAPHQL_INTROSPECTION,
+      maxDepth: config.GRAPHQL_MAX_DEPTH,
+      maxAliases: config.GRAPHQL_MAX_ALIASES,
+      maxTokens: config.GRAPHQL_MAX_TOKENS,
+      maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
+      maxCost: config.GRAPHQL_MAX_COST,
+      corsOrigins: config.CORS_ORIGINS,
+      bodyLimit: BODY_LIMIT,
+      // Room for a file a little over the limit, so its sender hears about the file, not the body.
+      multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
+    },
+    routes: [
+      operations,
+      useUploads(uploads, mayReadDocument),
+      useLegacyShim(legacyRoutes, { schema, log, bodyLimit: BODY_LIMIT, multipartLimit: 2 * config.UPLOAD_MAX_BYTES }),
+    ],
   });
 
   let http: Server | null = null;
   let disposeWebSockets: (() => Promise<void>) | null = null;
 
   async function start(port = config.PORT, host = config.HOST): Promise<{ port: number }> {
-    http = createServer(app);
-    disposeWebSockets = attachGraphQLWebSocket(http, yoga);
+    http = createServer((req, res) => {
+      if (refuseMalformed(req, res)) return;
+      Promise.resolve(yoga(req, res)).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
+    });
+    disposeWebSockets = attachGraphQLWebSocket(http, yoga, { identity, pubsub: events.pubsub, log, clock });
     await new Promise<void>((resolve, reject) => {
       http!.once("error", reject);
       http!.listen(port, host, () => resolve());
@@ -151,7 +210,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     return stopping;
   }
 
-  return { deps, fetch: (request: Request) => app.fetch(request), start, stop };
+  return { deps, fetch: (request: Request) => yoga.fetch(request), start, stop };
 }
 
 export type AppServer = Awaited<ReturnType<typeof buildServer>>;

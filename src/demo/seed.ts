@@ -1,6 +1,7 @@
 import type { Tx } from "../db/client.js";
 import { hashPassword } from "../domain/accounts/password.js";
 import type { Deps } from "../domain/deps.js";
+import { documentFolder } from "../domain/drivers/documents.js";
 import { DEMO_ADMIN, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS, DEMO_PHOTO_PNG } from "./demo-data.js";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -22,14 +23,6 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
     return tx.user.create({ data: { email, nombre, apellido, telefono, tipo_usuario, es_verificado: true, password_hash } });
   };
 
-  // Real files behind the demo drivers' document photos, so that the URLs open.
-  const photos = new Map<string, string>();
-  for (const { placa } of DEMO_DRIVERS) {
-    for (const name of ["licencia-frente", "licencia-reverso", "vehiculo", "tarjeta", "soat", "tecnomecanica"]) {
-      photos.set(`${placa}-${name}`, await deps.uploads.save(`demo/${placa.toLowerCase()}-${name}.png`, DEMO_PHOTO_PNG));
-    }
-  }
-
   await deps.db.$transaction(async (tx) => {
     await upsertUser(tx, DEMO_ADMIN, "admin", DEMO_PASSWORDS.admin);
 
@@ -44,7 +37,8 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
     const documentsValidUntil = new Date(now.getTime() + YEAR_MS);
     for (const driver of DEMO_DRIVERS) {
       const user = await upsertUser(tx, driver, "conductor", DEMO_PASSWORDS.driver);
-      const photo = (name: string) => photos.get(`${driver.placa}-${name}`)!;
+      // Real files behind the demo drivers' document photos, in each driver's own folder, so that the links open.
+      const photo = (name: string) => deps.uploads.save(`${documentFolder(user.id)}demo-${name}.png`, DEMO_PHOTO_PNG);
       const profile = {
         nombre_completo: `${driver.nombre} ${driver.apellido}`,
         telefono: driver.telefono,
@@ -61,8 +55,8 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
         tipo: driver.licencia,
         fecha_emision: new Date(now.getTime() - 2 * YEAR_MS),
         fecha_expiracion: new Date(now.getTime() + 5 * YEAR_MS),
-        imagen_frente: photo("licencia-frente"),
-        imagen_reverso: photo("licencia-reverso"),
+        imagen_frente: await photo("licencia-frente"),
+        imagen_reverso: await photo("licencia-reverso"),
       };
       await tx.license.upsert({ where: { conductor_id: user.id }, create: { ...license, conductor_id: user.id }, update: license });
       const vehicle = {
@@ -78,10 +72,10 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
         tecnomecanica_numero: `RTM-${driver.placa}`,
         tecnomecanica_vencimiento: documentsValidUntil,
         tarjeta_propiedad_numero: `TP-${driver.placa}`,
-        foto_vehiculo: photo("vehiculo"),
-        foto_tarjeta_propiedad: photo("tarjeta"),
-        foto_soat: photo("soat"),
-        foto_tecnomecanica: photo("tecnomecanica"),
+        foto_vehiculo: await photo("vehiculo"),
+        foto_tarjeta_propiedad: await photo("tarjeta"),
+        foto_soat: await photo("soat"),
+        foto_tecnomecanica: await photo("tecnomecanica"),
       };
       await tx.vehicle.upsert({ where: { conductor_id: user.id }, create: { ...vehicle, conductor_id: user.id }, update: vehicle });
       const status = { disponible: true, latitud: driver.latitud, longitud: driver.longitud, posicion_en: now };

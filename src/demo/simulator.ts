@@ -1,3 +1,4 @@
+import { memberFor } from "../domain/accounts/sessions.js";
 import type { Deps } from "../domain/deps.js";
 import { updateDriverLocation } from "../domain/matching/locations.js";
 import { DEMO_DRIVERS } from "./demo-data.js";
@@ -12,10 +13,11 @@ export function simulateDemoDrivers(deps: Deps, intervalMs = 10_000): { stop(): 
   // About ±150 m around the stand.
   const jitter = () => (Math.random() - 0.5) * 0.003;
   const tick = async () => {
-    const drivers = await deps.db.user.findMany({ where: { email: { in: [...stands.keys()] } }, select: { id: true, email: true } });
+    const drivers = await deps.db.user.findMany({ where: { email: { in: [...stands.keys()] } } });
     for (const driver of drivers) {
       const stand = stands.get(driver.email)!;
-      await updateDriverLocation(deps, driver.id, { latitud: stand.latitud + jitter(), longitud: stand.longitud + jitter() });
+      const phone = memberFor(driver, { via: "ids", session: null, actingAdminId: null, address: null });
+      await updateDriverLocation(deps, phone, { latitud: stand.latitud + jitter(), longitud: stand.longitud + jitter() });
     }
   };
   const timer = setInterval(() => {

@@ -23,6 +23,14 @@ export interface OutgoingMail {
   cuerpo: string;
 }
 
+/** Counts attempts per key within a window; shared by every process when Redis is configured. */
+export interface AttemptCounter {
+  /** Counts one attempt: 0 when it is within the limit, otherwise the milliseconds until the window reopens. */
+  hit(key: string): Promise<number>;
+  /** Forgets the key's attempts (a login that succeeded). */
+  reset(key: string): Promise<void>;
+}
+
 /** Everything domain code needs from the outside world, passed in so tests can fix the clock. */
 export interface Deps {
   db: Db;
@@ -38,8 +46,18 @@ export interface Deps {
     positionMaxAgeMs: number;
   };
   bcryptCost: number;
-  /** Where uploaded document photos go; `save` answers the URL they are served at. */
-  uploads: { maxBytes: number; save(key: string, bytes: Uint8Array): Promise<string> };
+  /** How long a session token lasts. */
+  tokenTtlMs: number;
+  limits: { loginPerEmail: AttemptCounter; loginPerAddress: AttemptCounter };
+  uploads: {
+    maxBytes: number;
+    /** Stores a document photo and answers the link to keep for it (`/uploads/<key>`). */
+    save(key: string, bytes: Uint8Array): Promise<string>;
+    /** The upload a link points to (signed or not, absolute or not): its key and the plain link to keep; null for other values. */
+    find(value: string): { key: string; link: string } | null;
+    /** What a response shows for a stored link: a signed link that expires; other values unchanged. */
+    link(value: string): string;
+  };
   /** Called after an outbox mail commits; in development it prints the mail. */
   onMailQueued(mail: OutgoingMail): void;
 }

@@ -67,6 +67,13 @@ export class PayloadTooLargeError extends DomainError {
 }
 export class RateLimitError extends DomainError {
   readonly code = "RATE_LIMITED";
+  /** Whole seconds until trying again makes sense (the Retry-After header). */
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(message);
+  }
 }
 export class NoDriversAvailableError extends DomainError {
   readonly code = "NO_DRIVERS_AVAILABLE";

@@ -28,6 +28,8 @@ export type EventMap = {
   solicitud_viaje: [conductorId: number, payload: TripRequestEvent];
   /** Every driver position and availability change: keeps each process's geo index current. */
   posicion_conductor: [payload: DriverPositionEvent];
+  /** Sessions that just ended (logout, suspension, password change, …): their open connections close. */
+  sesion_revocada: [payload: { sesiones: number[] }];
 };
 
 export interface Events {

@@ -1,4 +1,4 @@
-import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, ValidationError } from "../domain/errors.js";
+import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, RateLimitError, ValidationError } from "../domain/errors.js";
 import { builder } from "./builder.js";
 
 /** Domain errors are part of the schema: each operation's result is a union with them. */
@@ -12,7 +12,7 @@ export const ErrorInterface = builder.interfaceRef<DomainError>("Error").impleme
 });
 
 for (const ErrorClass of DOMAIN_ERRORS) {
-  if (ErrorClass === ValidationError) continue;
+  if (ErrorClass === ValidationError || ErrorClass === RateLimitError) continue;
   builder.objectType(ErrorClass, { name: ErrorClass.name, interfaces: [ErrorInterface], fields: () => ({}) });
 }
 
@@ -22,5 +22,13 @@ builder.objectType(ValidationError, {
   fields: (t) => ({
     field: t.exposeString("field", { nullable: true, description: "El campo de la entrada que falla" }),
     reason: t.exposeString("reason", { description: "Qué le pasa al campo, sin nombrarlo" }),
+  }),
+});
+
+builder.objectType(RateLimitError, {
+  name: "RateLimitError",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    retry_after_s: t.exposeInt("retryAfterS", { description: "Segundos que conviene esperar antes de intentarlo de nuevo" }),
   }),
 });

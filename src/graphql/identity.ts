@@ -1,54 +1,91 @@
-import { GraphQLError } from "graphql";
-import { UnauthenticatedError } from "../domain/errors.js";
-import type { Context } from "./context.js";
+import type { IncomingMessage } from "node:http";
+import { anonymous, type Actor, type Member } from "../domain/actor.js";
+import { authenticate, memberById } from "../domain/accounts/sessions.js";
+import type { Deps } from "../domain/deps.js";
+import { ForbiddenError, UnauthenticatedError } from "../domain/errors.js";
+import { clientAddress } from "../http/address.js";
 
 /**
- * Caller identity, resolved here and nowhere else. Today the caller states its user id
- * (spec section 5): an `X-User-Id` header over HTTP (the legacy shim sets it from the id in the
- * legacy request), or `userId` in the graphql-ws connection parameters. A token scheme replaces
- * `callerFrom` and leaves resolvers alone.
+ * Caller identity, resolved here and nowhere else. GraphQL knows callers only by a session token
+ * (`Authorization: Bearer <token>` over HTTP and SSE, `authorization` in the graphql-ws connection
+ * parameters). Legacy calls may also be known by the id they carry, as the specification has it,
+ * when LEGACY_AUTH=ids; with LEGACY_AUTH=token they need the token too.
  */
-export const CALLER_HEADER = "x-user-id";
+export interface IdentitySettings {
+  legacyAuth: "ids" | "token";
+  trustProxyHops: number;
+}
 
-export interface Caller {
-  userId: number;
+/** What the legacy shim says about a call, in-process: outside requests cannot carry it. */
+export interface LegacyClaim {
+  /** The field naming the caller (userId, usuario_id, conductor_id, admin_id) and its value, when the call has one. */
+  caller?: { field: string; id: number };
+  /** login, register, check_user and the map calls need nobody signed in. */
+  public: boolean;
 }
 
 export interface Transport {
-  request?: { headers: Headers };
+  request?: Request;
+  /** Node's request, present on calls that came over a socket. */
+  req?: IncomingMessage;
   connectionParams?: Record<string, unknown>;
-  /** Set only by the legacy shim, in-process: outside requests cannot carry it. */
-  legacy?: boolean;
+  legacy?: LegacyClaim;
+  /** Already resolved: graphql-ws checks a connection once, at connection_init. */
+  actor?: Actor;
 }
 
-export function callerFrom(transport: Transport): Caller | null {
-  const raw = transport.connectionParams?.userId ?? transport.request?.headers.get(CALLER_HEADER);
-  if (raw === undefined || raw === null || raw === "") return null;
-  const userId = Number(raw);
-  if (!Number.isSafeInteger(userId) || userId <= 0) {
-    throw new GraphQLError(`El identificador de usuario '${String(raw)}' no es válido`, {
-      extensions: { code: "VALIDATION", http: { status: 400 } },
-    });
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+export function createIdentity(deps: Deps, settings: IdentitySettings) {
+  const address = (transport: Transport) => clientAddress(transport.req, transport.request?.headers, settings.trustProxyHops);
+
+  /** The token sent, if any: "" when the credentials are not a Bearer token. */
+  function tokenOf(transport: Transport): string | null {
+    const params = transport.connectionParams;
+    const raw = params ? (params.authorization ?? params.Authorization) : transport.request?.headers.get("authorization");
+    if (raw === undefined || raw === null || raw === "") return null;
+    return (typeof raw === "string" && BEARER.exec(raw)?.[1]) || "";
   }
-  return { userId };
+
+  async function verified(token: string, from: string | null): Promise<Member | { refused: string }> {
+    if (token === "") return { refused: "La cabecera Authorization debe tener la forma 'Bearer <token>'" };
+    return authenticate(deps, token, from);
+  }
+
+  /** A legacy call: its token when it sends one, otherwise (LEGACY_AUTH=ids) the id it carries. */
+  async function legacyActor(claim: LegacyClaim, token: string | null, from: string | null): Promise<Actor> {
+    // Public calls ignore credentials, so that a stale token never stands between a user and login.
+    if (claim.public) return anonymous(from);
+    if (token !== null) {
+      const user = await verified(token, from);
+      if ("refused" in user) throw new UnauthenticatedError(user.refused);
+      if (!claim.caller || claim.caller.id === user.id) return user;
+      if (!user.admin) {
+        throw new ForbiddenError(`El campo '${claim.caller.field}' (${claim.caller.id}) no corresponde al usuario de la sesión`);
+      }
+      // An administrator may make a call for the user it names.
+      return memberById(deps, claim.caller.id, { via: "token", session: user.session, actingAdminId: user.id, address: from });
+    }
+    if (settings.legacyAuth === "token") {
+      throw new UnauthenticatedError("Esta llamada necesita la cabecera Authorization: Bearer <token>; obtén uno en /auth/login.php");
+    }
+    if (!claim.caller) return { kind: "unnamed", address: from };
+    return memberById(deps, claim.caller.id, { via: "ids", session: null, actingAdminId: null, address: from });
+  }
+
+  return {
+    address,
+    /** Who is calling. GraphQL callers with a token that does not count are anonymous, and told why. */
+    async actor(transport: Transport): Promise<Actor> {
+      if (transport.actor) return transport.actor;
+      const from = address(transport);
+      const token = tokenOf(transport);
+      if (transport.legacy) return legacyActor(transport.legacy, token, from);
+      if (token === null) return anonymous(from);
+      const user = await verified(token, from);
+      return "refused" in user ? anonymous(from, user.refused) : user;
+    },
+  };
 }
 
-const unidentified = () =>
-  new UnauthenticatedError(`Identifícate enviando tu id de usuario en el encabezado ${CALLER_HEADER}`);
-
-/** The caller's user id; operations that act on someone's behalf need one. */
-export function callerId(ctx: Context): number {
-  if (!ctx.caller) throw unidentified();
-  return ctx.caller.userId;
-}
-
-/**
- * Some legacy calls name nobody (start_trip, aprobar_conductor, …) and the old service trusted
- * them. Through the shim they keep working anonymously (null here); on the GraphQL API the
- * caller must identify themselves.
- */
-export function callerOrLegacy(ctx: Context): number | null {
-  if (ctx.caller) return ctx.caller.userId;
-  if (ctx.legacy) return null;
-  throw unidentified();
-}
+export type Identity = ReturnType<typeof createIdentity>;

@@ -32,10 +32,13 @@ function withPrefix(target: EventTarget, prefix: string): EventTarget {
   };
 }
 
-/** In-process by default; through Redis pub/sub when a URL is given, so every process hears every event. */
+/**
+ * In-process by default; through Redis pub/sub when a URL is given, so every process hears every
+ * event. `redis` is the connection that publishes, free for other shared state (attempt counters).
+ */
 export async function createEvents(redisUrl?: string, prefix = "") {
   if (!redisUrl) {
-    return { pubsub: createPubSub<EventMap>(), ping: async () => undefined, close: async () => undefined };
+    return { pubsub: createPubSub<EventMap>(), redis: null, ping: async () => undefined, close: async () => undefined };
   }
   // Connected before anything subscribes: a SUBSCRIBE sent while ioredis is still checking the
   // connection puts it in subscriber mode and its readiness check then fails.
@@ -48,6 +51,7 @@ export async function createEvents(redisUrl?: string, prefix = "") {
   const eventTarget = withPrefix(createRedisEventTarget({ publishClient, subscribeClient, serializer: eventSerializer }), prefix);
   return {
     pubsub: createPubSub<EventMap>({ eventTarget: eventTarget as never }),
+    redis: publishClient,
     ping: async () => {
       await publishClient.ping();
     },

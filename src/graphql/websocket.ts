@@ -1,37 +1,60 @@
 import type { Server } from "node:http";
 import type { ExecutionArgs, ExecutionResult } from "graphql";
+import type { PubSub } from "graphql-yoga";
 import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer } from "ws";
-import type { createGraphQL } from "./yoga.js";
-import { callerFrom } from "./identity.js";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { Member } from "../domain/actor.js";
+import type { Clock, Logger } from "../domain/deps.js";
+import type { EventMap } from "../domain/events.js";
+import type { Identity, Transport } from "./identity.js";
+import { GRAPHQL_PATH, type GraphQLServer } from "./yoga.js";
 
 interface Enveloped {
   execute: (args: ExecutionArgs) => Promise<ExecutionResult>;
   subscribe: (args: ExecutionArgs) => Promise<ExecutionResult>;
 }
 
+// graphql-ws's own code for a refused connection; clients do not retry it.
+const FORBIDDEN = 4403;
+const EXPIRY_SWEEP_MS = 30_000;
+
+export interface WebSocketOptions {
+  identity: Identity;
+  pubsub: PubSub<EventMap>;
+  log: Logger;
+  clock: Clock;
+}
+
 /**
- * graphql-ws on the HTTP server's /graphql path, running every operation through Yoga's
- * pipeline (same plugins, same context factory) with the connection parameters as transport.
+ * graphql-ws on the HTTP server's /graphql path, running every operation through Yoga's pipeline
+ * (same plugins, same context factory). The token in the connection parameters is checked once,
+ * at connection_init; a connection whose session is revoked (on any process) or expires is closed.
  * Returns the function that closes every socket (code 1001) and the WebSocket server.
  */
-export function attachGraphQLWebSocket(http: Server, yoga: ReturnType<typeof createGraphQL>["yoga"]) {
-  const wss = new WebSocketServer({ server: http, path: "/graphql" });
+export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock }: WebSocketOptions) {
+  const wss = new WebSocketServer({ server: http, path: GRAPHQL_PATH });
+  const actors = new WeakMap<WebSocket, Transport["actor"]>();
+  const sessions = new Map<WebSocket, NonNullable<Member["session"]>>();
+  const end = (socket: WebSocket) => socket.close(FORBIDDEN, "Sesión terminada");
+
   const server = useServer(
     {
-      // A bad userId in the connection parameters refuses the connection (4403).
-      onConnect: (ctx) => {
-        try {
-          callerFrom({ connectionParams: ctx.connectionParams });
-          return true;
-        } catch {
-          return false;
-        }
+      // A token that does not count refuses the connection (4403); no token connects anonymously.
+      onConnect: async (ctx) => {
+        const actor = await identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request });
+        if (actor.kind === "anonymous" && actor.refused) return false;
+        actors.set(ctx.extra.socket, actor);
+        if (actor.kind === "member" && actor.session) sessions.set(ctx.extra.socket, actor.session);
+        return true;
+      },
+      onClose: (ctx) => {
+        sessions.delete(ctx.extra.socket);
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
-        const enveloped = yoga.getEnveloped({ connectionParams: ctx.connectionParams ?? {}, params: payload } as never);
+        const transport: Transport = { connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request, actor: actors.get(ctx.extra.socket) };
+        const enveloped = yoga.getEnveloped({ ...transport, params: payload } as never);
         const document = enveloped.parse(payload.query);
         const errors = enveloped.validate(enveloped.schema, document);
         if (errors.length > 0) return errors;
@@ -47,7 +70,24 @@ export function attachGraphQLWebSocket(http: Server, yoga: ReturnType<typeof cre
     },
     wss,
   );
+
+  const revocations = pubsub.subscribe("sesion_revocada");
+  void (async () => {
+    for await (const { sesiones } of revocations) {
+      const revoked = new Set(sesiones);
+      for (const [socket, session] of sessions) if (revoked.has(session.id)) end(socket);
+    }
+  })().catch((error) => log.error({ err: error }, "session revocations stopped"));
+
+  const sweep = setInterval(() => {
+    const now = clock.now().getTime();
+    for (const [socket, session] of sessions) if (session.expiresAt.getTime() <= now) end(socket);
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+
   return async () => {
+    clearInterval(sweep);
+    await revocations.return?.();
     await server.dispose();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   };

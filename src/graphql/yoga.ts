@@ -1,20 +1,31 @@
 import { GraphQLError } from "graphql";
-import { createYoga, type PubSub } from "graphql-yoga";
+import { createYoga, type Plugin, type PubSub } from "graphql-yoga";
 import type { Deps } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import type { EventMap } from "../domain/events.js";
-import type { ParsedOperation } from "../rest/route.js";
 import { contextFactory } from "./context.js";
-import { CALLER_HEADER, type Transport } from "./identity.js";
+import { corsFor, edgePlugins, type EdgeSettings } from "./edge.js";
+import type { Identity, Transport } from "./identity.js";
 import { schema } from "./schema.js";
 
-export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>) {
-  const buildContext = contextFactory(deps, pubsub);
-  const yoga = createYoga<Transport>({
+export const GRAPHQL_PATH = "/graphql";
+
+export interface GraphQLOptions {
+  identity: Identity;
+  edge: EdgeSettings;
+  /** The service's other routes (legacy shim, uploads, health), so that every request passes the same plugins. */
+  routes: Plugin[];
+}
+
+export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, edge, routes }: GraphQLOptions) {
+  const buildContext = contextFactory(deps, pubsub, identity);
+  return createYoga<Transport>({
     schema,
-    graphqlEndpoint: "/graphql",
+    graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
     graphiql: { subscriptionsProtocol: "WS", title: "Ride-hailing GraphQL" },
+    cors: corsFor(edge),
+    plugins: [...edgePlugins(GRAPHQL_PATH, edge), ...routes],
     context: (initial) => buildContext(initial),
     logging: {
       debug: (...args) => deps.log.debug({ yoga: args }),
@@ -37,20 +48,6 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>) {
       },
     },
   });
-
-  /** Runs a pre-parsed operation through the same plugins and context factory as an HTTP request. */
-  async function executeOperation(operation: ParsedOperation, variables: Record<string, unknown>, callerId?: number) {
-    const request = new Request("http://localhost/graphql", {
-      headers: callerId === undefined ? {} : { [CALLER_HEADER]: String(callerId) },
-    });
-    const enveloped = yoga.getEnveloped({ request, legacy: true, params: { variables } } as never);
-    return enveloped.execute({
-      schema: enveloped.schema,
-      document: operation.document,
-      variableValues: variables,
-      contextValue: await enveloped.contextFactory(),
-    });
-  }
-
-  return { yoga, executeOperation };
 }
+
+export type GraphQLServer = ReturnType<typeof createGraphQL>;

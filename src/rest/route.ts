@@ -12,8 +12,10 @@ export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
   path: string;
   /** The legacy fields and their types; unknown fields are ignored, as the old service did. */
   input: S;
-  /** The legacy field that identifies the caller (spec section 5), if the call has one. */
-  caller?: (input: z.output<S>) => number | undefined;
+  /** The legacy field that names the caller (spec section 5: userId, usuario_id, conductor_id or admin_id), if the call has one. */
+  caller?: string;
+  /** Login, register, check_user and the map calls: callable by anyone in every LEGACY_AUTH mode. */
+  public?: boolean;
   document: ParsedOperation;
   variables: (input: z.output<S>) => Record<string, unknown>;
   /** GraphQL input names the legacy call spells differently, so error messages use the legacy name. */
@@ -43,6 +45,7 @@ fragment LegacyError on Error {
   code
   message
   ... on ValidationError { field reason }
+  ... on RateLimitError { retry_after_s }
 }`;
 
 /** Parses an operation once, with the error fragment and any other fragments it spreads. */

@@ -1,20 +1,16 @@
 import { validate, type ExecutionResult, type GraphQLSchema } from "graphql";
-import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, ValidationError, fieldMessage, type ErrorCode } from "../domain/errors.js";
+import type { Plugin, YogaServerInstance } from "graphql-yoga";
+import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, RateLimitError, ValidationError, fieldMessage, type ErrorCode } from "../domain/errors.js";
 import type { Logger } from "../domain/deps.js";
 import { parseInput } from "../domain/validation.js";
-import { BodyTooLargeError, parseJsonObject, readBody, readMultipart } from "./body.js";
-import type { LegacyRoute, Method, ParsedOperation } from "./route.js";
-
-/** Runs a pre-parsed operation through the GraphQL pipeline as the given caller. */
-export type Execute = (
-  operation: ParsedOperation,
-  variables: Record<string, unknown>,
-  callerId: number | undefined,
-) => Promise<ExecutionResult>;
+import type { Context } from "../graphql/context.js";
+import type { LegacyClaim, Transport } from "../graphql/identity.js";
+import { BodyTooLargeError, tooLargeMessage } from "../http/body.js";
+import { parseJsonObject, readBody, readMultipart } from "./body.js";
+import type { LegacyRoute, Method } from "./route.js";
 
 export interface ShimOptions {
   schema: GraphQLSchema;
-  execute: Execute;
   log: Logger;
   bodyLimit: number;
   /** Multipart bodies carry files and may be larger. */
@@ -27,6 +23,7 @@ interface LegacyErrorResult {
   message: string;
   field?: string | null;
   reason?: string;
+  retry_after_s?: number | null;
 }
 
 const ERROR_TYPES = new Set<string>(DOMAIN_ERRORS.map((ErrorClass) => ErrorClass.name));
@@ -36,11 +33,16 @@ const isLegacyError = (value: unknown): value is LegacyErrorResult =>
 const legacyJson = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
   Response.json(body, { status, headers });
 
-const legacyFailure = (status: number, message: string, headers?: Record<string, string>) =>
-  legacyJson(status, { success: false, message }, headers);
+/** `{ success: false, message }`, with Retry-After when the client should wait. */
+const legacyFailure = (status: number, message: string, headers?: Record<string, string>, retryAfterS?: number | null) =>
+  legacyJson(status, { success: false, message }, retryAfterS ? { ...headers, "retry-after": String(retryAfterS) } : headers);
 
-/** The `.php` shim: finds the route, reads and types the legacy input, runs the operation, answers. */
-export function createShim(routes: LegacyRoute[], options: ShimOptions) {
+/**
+ * The `.php` shim as a Yoga plugin: it finds the route, reads and types the legacy input, runs
+ * the route's operation through Yoga's own pipeline (same plugins, same context factory, the
+ * request's own credentials) and answers in the legacy shape.
+ */
+export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plugin {
   const table = new Map<string, Map<Method, LegacyRoute>>();
   for (const route of routes) {
     const problems = validate(options.schema, route.document.document);
@@ -49,6 +51,7 @@ export function createShim(routes: LegacyRoute[], options: ShimOptions) {
     if (methods.has(route.method)) throw new Error(`${route.method} ${route.path} is defined twice`);
     table.set(route.path, methods.set(route.method, route));
   }
+  let yoga: YogaServerInstance<Transport, Context>;
 
   async function readInput(route: LegacyRoute, request: Request): Promise<Record<string, unknown>> {
     if (route.method === "GET") return Object.fromEntries(new URL(request.url).searchParams);
@@ -57,6 +60,23 @@ export function createShim(routes: LegacyRoute[], options: ShimOptions) {
       throw new ValidationError("La cabecera Content-Type debe ser application/json");
     }
     return parseJsonObject(await readBody(request, options.bodyLimit));
+  }
+
+  function claimOf(route: LegacyRoute, input: Record<string, unknown>): LegacyClaim {
+    const id = route.caller ? input[route.caller] : undefined;
+    return { public: route.public === true, caller: typeof id === "number" ? { field: route.caller!, id } : undefined };
+  }
+
+  async function execute(route: LegacyRoute, input: Record<string, unknown>, request: Request, serverContext: object): Promise<ExecutionResult> {
+    const variables = route.variables(input);
+    const transport = { ...serverContext, request, legacy: claimOf(route, input), params: { variables } };
+    const enveloped = yoga.getEnveloped(transport as never);
+    return enveloped.execute({
+      schema: enveloped.schema,
+      document: route.document.document,
+      variableValues: variables,
+      contextValue: await enveloped.contextFactory(),
+    });
   }
 
   function answer(route: LegacyRoute, result: ExecutionResult, input: unknown): Response {
@@ -70,36 +90,37 @@ export function createShim(routes: LegacyRoute[], options: ShimOptions) {
     if (isLegacyError(value)) {
       const legacyName = value.field ? route.legacyNames?.[value.field] : undefined;
       const message = legacyName && value.reason ? fieldMessage(legacyName, value.reason) : value.message;
-      return legacyFailure(ERROR_STATUS[value.code], message);
+      return legacyFailure(ERROR_STATUS[value.code], message, undefined, value.retry_after_s);
     }
     return legacyJson(route.status ?? 200, { success: true, ...route.respond(value, input) });
   }
 
+  async function handle(request: Request, pathname: string, serverContext: object): Promise<Response> {
+    const methods = table.get(pathname);
+    if (!methods) return legacyFailure(404, `No existe la ruta ${pathname}`);
+    const route = methods.get(request.method as Method);
+    if (!route) {
+      const allowed = [...methods.keys()].join(", ");
+      return legacyFailure(405, `La ruta ${pathname} no admite el método ${request.method}; use ${allowed}`, { Allow: allowed });
+    }
+    try {
+      const input = parseInput(route.input, await readInput(route, request)) as Record<string, unknown>;
+      return answer(route, await execute(route, input, request, serverContext), input);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return legacyFailure(413, tooLargeMessage(error.limit));
+      if (error instanceof RateLimitError) return legacyFailure(error.status, error.message, undefined, error.retryAfterS);
+      if (error instanceof DomainError) return legacyFailure(error.status, error.message);
+      options.log.error({ err: error, path: pathname }, "legacy call failed");
+      return legacyFailure(500, "Error interno del servidor");
+    }
+  }
+
   return {
-    handles: (pathname: string) => pathname.endsWith(".php"),
-    async handle(request: Request): Promise<Response> {
-      const { pathname } = new URL(request.url);
-      const methods = table.get(pathname);
-      if (!methods) return legacyFailure(404, `No existe la ruta ${pathname}`);
-      const route = methods.get(request.method as Method);
-      if (!route) {
-        const allowed = [...methods.keys()].join(", ");
-        return legacyFailure(405, `La ruta ${pathname} no admite el método ${request.method}; use ${allowed}`, {
-          Allow: allowed,
-        });
-      }
-      try {
-        const input = parseInput(route.input, await readInput(route, request));
-        const result = await options.execute(route.document, route.variables(input), route.caller?.(input));
-        return answer(route, result, input);
-      } catch (error) {
-        if (error instanceof BodyTooLargeError) {
-          return legacyFailure(413, `El cuerpo de la petición supera el límite de ${error.limit} bytes`);
-        }
-        if (error instanceof DomainError) return legacyFailure(error.status, error.message);
-        options.log.error({ err: error, path: pathname }, "legacy call failed");
-        return legacyFailure(500, "Error interno del servidor");
-      }
+    onYogaInit({ yoga: instance }) {
+      yoga = instance as YogaServerInstance<Transport, Context>;
+    },
+    async onRequest({ request, url, serverContext, endResponse }) {
+      if (url.pathname.endsWith(".php")) endResponse(await handle(request, url.pathname, serverContext));
     },
   };
 }

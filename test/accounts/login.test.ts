@@ -11,12 +11,16 @@ afterAll(() => app.close());
 const login = (body: unknown) => app.legacy("POST", "/auth/login.php", body);
 
 describe("POST /auth/login.php", () => {
-  it("returns the user with location and null token fields", async () => {
+  it("returns the user with location, a session token and when it expires", async () => {
     const user = await registerUser(app, { city: "Bogotá", latitude: 4.65, longitude: -74.05 });
+    const before = Date.now();
     const response = await login({ email: user.email, password: PASSWORD });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(["message", "success", "token", "token_expires_at", "user"]);
-    expect(response.body).toMatchObject({ success: true, token: null, token_expires_at: null });
+    expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const expires = new Date(response.body.token_expires_at).getTime();
+    expect(expires - before).toBeGreaterThanOrEqual(app.config.TOKEN_TTL_S * 1000 - 1000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(app.config.TOKEN_TTL_S * 1000);
     expect(response.body.user).toEqual(user);
     expect(response.body.user.location).toMatchObject({ ciudad: "Bogotá", latitud: 4.65, longitud: -74.05 });
   });
@@ -78,13 +82,13 @@ describe("POST /auth/login.php", () => {
 
 describe("login over GraphQL", () => {
   const LOGIN = `mutation ($email: String!, $password: String!) {
-    login(email: $email, password: $password) { __typename ... on Usuario { id email } ... on Error { code message } }
+    login(email: $email, password: $password) { __typename ... on Sesion { token user { id email } } ... on Error { code message } }
   }`;
 
-  it("returns the user, or a typed error with the legacy status's meaning", async () => {
+  it("returns a session, or a typed error with the legacy status's meaning", async () => {
     const user = await registerUser(app);
     const ok = await app.graphql(LOGIN, { email: user.email, password: PASSWORD });
-    expect(ok.data.login).toEqual({ __typename: "Usuario", id: user.id, email: user.email });
+    expect(ok.data.login).toEqual({ __typename: "Sesion", token: expect.any(String), user: { id: user.id, email: user.email } });
     const wrong = await app.graphql(LOGIN, { email: user.email, password: "Otra#Clave9" });
     expect(wrong.data.login).toMatchObject({ __typename: "InvalidCredentialsError", code: "INVALID_CREDENTIALS" });
     const unknown = await app.graphql(LOGIN, { email: "nadie@example.com", password: PASSWORD });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newAdmin } from "../support/drivers.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { registerUser, tableCounts } from "../support/fixtures.js";
 
@@ -145,6 +146,7 @@ describe("accounts over GraphQL", () => {
         both: user(userId: $id, email: $email) { ... on ValidationError { code message } }
       }`,
       { id: user.id, email: user.email },
+      user.id,
     );
     expect(data).toEqual({
       byId: { email: user.email },
@@ -165,9 +167,13 @@ describe("accounts over GraphQL", () => {
     expect(mine.data.updateProfile).toEqual({ __typename: "Usuario", nombre: "Sofía", location: { ciudad: "Manizales" } });
   });
 
-  it("answers 400 to a caller header that is not a user id", async () => {
-    const response = await app.graphql(`{ __typename }`, {}, "abc" as unknown as number);
-    expect(response.status).toBe(400);
-    expect(response.errors?.[0]?.message).toBe("El identificador de usuario 'abc' no es válido");
+  it("shows a profile only to its owner and administrators", async () => {
+    const user = await registerUser(app);
+    const other = await registerUser(app);
+    const admin = await newAdmin(app);
+    const LOOKUP = `query ($id: Int) { user(userId: $id) { __typename ... on Usuario { email } ... on Error { code } } }`;
+    expect((await app.graphql(LOOKUP, { id: user.id }, other.id)).data.user).toEqual({ __typename: "ForbiddenError", code: "FORBIDDEN" });
+    expect((await app.graphql(LOOKUP, { id: user.id })).data.user).toEqual({ __typename: "UnauthenticatedError", code: "UNAUTHENTICATED" });
+    expect((await app.graphql(LOOKUP, { id: user.id }, admin.id)).data.user).toEqual({ __typename: "Usuario", email: user.email });
   });
 });

@@ -43,7 +43,10 @@ describe("demo data", () => {
       for (const value of Object.values(vehicle)) expect(value).not.toBeNull();
       expect(vehicle.soat_vencimiento!.getTime()).toBeGreaterThan(Date.now());
       expect(profile.licencia!.fecha_expiracion!.getTime()).toBeGreaterThan(Date.now());
-      const photo = await app.server.fetch(new Request(`http://test${vehicle.foto_soat}`));
+      // The photos are the driver's own: they open with the driver's token, not for anyone.
+      expect(vehicle.foto_soat).toMatch(new RegExp(`^/uploads/conductores/${driver.id}/`));
+      expect((await app.server.fetch(new Request(`http://test${vehicle.foto_soat}`))).status).toBe(401);
+      const photo = await app.server.fetch(new Request(`http://test${vehicle.foto_soat}`, { headers: await app.bearer(driver.id) }));
       expect(photo.status).toBe(200);
       expect(photo.headers.get("content-type")).toBe("image/png");
     }

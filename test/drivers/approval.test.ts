@@ -74,7 +74,7 @@ describe("approval by an administrator", () => {
   it("approves a submitted driver, dates it, notifies them, and takes them off the pending list", async () => {
     const admin = await newAdmin(app);
     const driver = await submittedDriver(app);
-    const client = await connect(port, { userId: driver.id });
+    const client = await connect(port, await app.bearer(driver.id));
     const notices = await subscribe(client, `subscription { notifications { tipo titulo mensaje } }`);
     clock.advance(3_600_000);
     const response = await post(app, "/admin/aprobar_conductor.php", { conductor_id: driver.id, admin_id: admin.id });

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALLER_HEADER } from "../../src/graphql/identity.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { registerUser } from "../support/fixtures.js";
@@ -23,7 +22,7 @@ async function uploadOverGraphQL(callerId: number, file: Buffer, tipo: string) {
   form.append("map", JSON.stringify({ 0: ["variables.file"] }));
   form.append("0", new Blob([new Uint8Array(file)]), "foto.png");
   const response = await app.server.fetch(
-    new Request("http://test/graphql", { method: "POST", body: form, headers: { [CALLER_HEADER]: String(callerId)} }),
+    new Request("http://test/graphql", { method: "POST", body: form, headers: await app.bearer(callerId) }),
   );
   return (await response.json()).data.uploadDocument;
 }
@@ -32,7 +31,7 @@ describe("the driver operations over GraphQL", () => {
   it("build and submit an application, acting as the caller", async () => {
     const driver = await newDriver(app);
     const photo = await uploadOverGraphQL(driver.id, readFileSync("test/fixtures/documento.png"), "vehiculo");
-    expect(photo).toMatchObject({ __typename: "DocumentoSubido", tipo_documento: "vehiculo", url: expect.stringMatching(/^\/uploads\/.+\.png$/) });
+    expect(photo).toMatchObject({ __typename: "DocumentoSubido", tipo_documento: "vehiculo", url: expect.stringMatching(/^\/uploads\/.+\.png\?expira=\d+&firma=[\w-]+$/) });
     const refused = await uploadOverGraphQL(driver.id, readFileSync("test/fixtures/texto-renombrado.jpg"), "vehiculo");
     expect(refused).toEqual({ __typename: "ValidationError", message: "El campo 'documento' debe ser una imagen JPG o PNG" });
 
@@ -49,7 +48,8 @@ describe("the driver operations over GraphQL", () => {
         },
       },
     );
-    expect(vehicle.updateVehicle).toEqual({ __typename: "Vehiculo", placa: "MTX999", tipo: "mototaxi", foto_vehiculo: photo.url });
+    const plain = photo.url.split("?")[0];
+    expect(vehicle.updateVehicle).toEqual({ __typename: "Vehiculo", placa: "MTX999", tipo: "mototaxi", foto_vehiculo: expect.stringMatching(`^${plain}\\?expira=`) });
     const wrongLicence = await run(`mutation { updateLicense(input: { tipo: "A2" }) { __typename ... on ValidationError { field reason } } }`);
     expect(wrongLicence.updateLicense).toEqual({ __typename: "ValidationError", field: "tipo", reason: "no permite conducir 'mototaxi'; se necesita una de: B1, C1" });
     await run(`mutation ($input: LicenseInput!) { updateLicense(input: $input) { __typename } }`, {

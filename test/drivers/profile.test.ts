@@ -165,8 +165,23 @@ describe("POST /conductor/update_license.php", () => {
       numero: "CO-123", tipo: "B1", fecha_emision: "2024-01-15T05:00:00.000Z", fecha_expiracion: "2030-01-16T04:59:59.999Z",
       imagen_frente: null, imagen_reverso: null,
     });
-    const partial = await update(driver.id, { imagen_frente: "/uploads/x.jpg" });
-    expect(partial.body.license).toMatchObject({ numero: "CO-123", imagen_frente: "/uploads/x.jpg" });
+    const photo = `/uploads/conductores/${driver.id}/licencia_frente-1.jpg`;
+    const partial = await update(driver.id, { imagen_frente: photo });
+    expect(partial.body.license).toMatchObject({ numero: "CO-123", imagen_frente: expect.stringMatching(new RegExp(`^${photo}\\?expira=\\d+&firma=`)) });
+    // What is kept is the plain link, whatever signed or absolute form was sent.
+    await update(driver.id, { imagen_reverso: `https://api.example.co${partial.body.license.imagen_frente}` });
+    expect(await app.db.license.findUnique({ where: { conductor_id: driver.id } })).toMatchObject({ imagen_frente: photo, imagen_reverso: photo });
+  });
+
+  it("refuses a photo link to another driver's upload", async () => {
+    const driver = await newDriver(app);
+    const other = await newDriver(app);
+    const response = await update(driver.id, { imagen_frente: `/uploads/conductores/${other.id}/licencia_frente-1.jpg` });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe("El campo 'imagen_frente' debe ser un documento que subiste tú");
+    const vehicle = await post(app, "/conductor/update_vehicle.php", { conductor_id: driver.id, foto_soat: `/uploads/conductores/${other.id}/soat-1.jpg` });
+    expect(vehicle.status).toBe(400);
+    expect(vehicle.body.message).toBe("El campo 'foto_soat' debe ser un documento que subiste tú");
   });
 
   it("keeps licence numbers unique (409)", async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
-import { newDriver } from "../support/drivers.js";
+import { newAdmin, newDriver } from "../support/drivers.js";
 
 const LIMIT = 4096;
 let app: TestApp;
@@ -35,11 +35,13 @@ describe("POST /conductor/upload_documents.php", () => {
     expect(body).toEqual({
       success: true,
       message: "Documento recibido",
-      url: expect.stringMatching(new RegExp(`^/uploads/conductores/${driver.id}/soat-[0-9a-f-]{36}\\.${extension}$`)),
+      url: expect.stringMatching(new RegExp(`^/uploads/conductores/${driver.id}/soat-[0-9a-f-]{36}\\.${extension}\\?expira=\\d+&firma=[\\w-]+$`)),
     });
     const served = await app.server.fetch(new Request(`http://test${body.url}`));
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe(type);
+    expect(served.headers.get("cache-control")).toMatch(/^private\b/);
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
   });
 
@@ -83,9 +85,10 @@ describe("POST /conductor/upload_documents.php", () => {
     expect(json.body.message).toBe("La petición debe enviarse como multipart/form-data");
   });
 
-  it("serves nothing outside the upload folder", async () => {
+  it("serves nothing outside the upload folder, even to an administrator", async () => {
+    const admin = await newAdmin(app);
     for (const path of ["/uploads/../../package.json", "/uploads/%2e%2e/%2e%2e/package.json", "/uploads/nada.png", "/uploads/conductores/"]) {
-      expect((await app.server.fetch(new Request(`http://test${path}`))).status, path).toBe(404);
+      expect((await app.server.fetch(new Request(`http://test${path}`, { headers: await app.bearer(admin.id) }))).status, path).toBe(404);
     }
   });
 });

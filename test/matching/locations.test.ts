@@ -122,16 +122,18 @@ describe("trip requests for a driver", () => {
 });
 
 describe("pricing rates", () => {
-  it("are stored with the defaults and only administrators change them", async () => {
-    const { data } = await app.graphql(`{ pricingRates { tipo_vehiculo tarifa_base precio_km precio_minuto tarifa_minima recargo_pico recargo_nocturno } }`);
-    expect(data.pricingRates).toEqual([
+  it("are stored with the defaults, shown to the signed-in, and only administrators change them", async () => {
+    const RATES = `{ pricingRates { __typename ... on QueryPricingRatesSuccess { data { tipo_vehiculo tarifa_base precio_km precio_minuto tarifa_minima recargo_pico recargo_nocturno } } } }`;
+    expect((await app.graphql(RATES)).data.pricingRates.__typename).toBe("UnauthenticatedError");
+    const passenger = await createPassenger(app);
+    const { data } = await app.graphql(RATES, {}, passenger.id);
+    expect(data.pricingRates.data).toEqual([
       { tipo_vehiculo: "auto", tarifa_base: 6000, precio_km: 3000, precio_minuto: 400, tarifa_minima: 9000, recargo_pico: 0.2, recargo_nocturno: 0.25 },
       { tipo_vehiculo: "moto", tarifa_base: 4000, precio_km: 2000, precio_minuto: 250, tarifa_minima: 6000, recargo_pico: 0.15, recargo_nocturno: 0.2 },
       { tipo_vehiculo: "mototaxi", tarifa_base: 5500, precio_km: 2500, precio_minuto: 350, tarifa_minima: 8000, recargo_pico: 0.18, recargo_nocturno: 0.22 },
     ]);
 
     const UPDATE = `mutation ($input: PricingRateInput!) { updatePricingRate(input: $input) { __typename ... on Tarifa { tarifa_base tarifa_minima } ... on Error { code message } } }`;
-    const passenger = await createPassenger(app);
     const refused = await app.graphql(UPDATE, { input: { tipo_vehiculo: "auto", tarifa_base: 1 } }, passenger.id);
     expect(refused.data.updatePricingRate).toMatchObject({ __typename: "ForbiddenError", code: "FORBIDDEN" });
 

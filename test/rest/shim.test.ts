@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { schema } from "../../src/graphql/schema.js";
-import { createShim } from "../../src/rest/shim.js";
+import { useLegacyShim } from "../../src/rest/shim.js";
 import { defineRoute, operation } from "../../src/rest/route.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { registerUser } from "../support/fixtures.js";
@@ -101,7 +101,7 @@ describe("the legacy shim", () => {
       respond: () => ({}),
     });
     expect(() =>
-      createShim([broken], { schema, execute: async () => ({}), log: app.server.deps.log, bodyLimit: 10, multipartLimit: 10 }),
+      useLegacyShim([broken], { schema, log: app.server.deps.log, bodyLimit: 10, multipartLimit: 10 }),
     ).toThrow(/noSuchField/);
   });
 });

@@ -47,11 +47,11 @@ describe("the server on a real port", () => {
     expect(await response.json()).toMatchObject({ success: true, exists: false });
   });
 
-  it("pushes notifications over graphql-ws to the user named in the connection parameters", async () => {
+  it("pushes notifications over graphql-ws to the user whose token the connection parameters carry", async () => {
     const user = await registerUser(app);
     const other = await registerUser(app);
-    const mine = await subscribe(await connect(port, { userId: user.id }), NOTIFICATIONS);
-    const theirs = await subscribe(await connect(port, { userId: other.id }), NOTIFICATIONS);
+    const mine = await subscribe(await connect(port, await app.bearer(user.id)), NOTIFICATIONS);
+    const theirs = await subscribe(await connect(port, await app.bearer(other.id)), NOTIFICATIONS);
     await app.graphql(`mutation ($e: String!, $c: String!) { verifyEmail(email: $e, codigo: $c) { __typename } }`, {
       e: user.email,
       c: await latestCode(app, user.email),
@@ -64,14 +64,15 @@ describe("the server on a real port", () => {
     await theirs.close();
   });
 
-  it("refuses a WebSocket connection with an invalid userId", async () => {
-    await expect(connect(port, { userId: "x" })).rejects.toThrow(/4403/);
+  it("refuses a WebSocket connection with a token that does not sign anyone in", async () => {
+    await expect(connect(port, { authorization: "Bearer nada" })).rejects.toThrow(/4403/);
+    await expect(connect(port, { authorization: "Basic dXNlcjpwYXNz" })).rejects.toThrow(/4403/);
   });
 
   it("reports an anonymous subscription as an error", async () => {
     const client = await connect(port);
     const subscription = await subscribe(client, NOTIFICATIONS);
-    await expect(subscription.next()).rejects.toThrow(/Identifícate/);
+    await expect(subscription.next()).rejects.toThrow(/Inicia sesión/);
   });
 
   it("streams subscriptions over SSE as Yoga provides", async () => {
@@ -79,7 +80,7 @@ describe("the server on a real port", () => {
     const controller = new AbortController();
     const response = await fetch(`${base}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream", "x-user-id": String(user.id) },
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...(await app.bearer(user.id)) },
       body: JSON.stringify({ query: NOTIFICATIONS }),
       signal: controller.signal,
     });

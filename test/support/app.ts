@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.js";
 import type { Clock } from "../../src/domain/deps.js";
-import { CALLER_HEADER } from "../../src/graphql/identity.js";
+import { openSession } from "../../src/domain/accounts/sessions.js";
 import { createLogger } from "../../src/logger.js";
 import { buildServer, type AppServer } from "../../src/server.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
@@ -16,8 +16,12 @@ export interface TestApp {
   db: AppServer["deps"]["db"];
   /** A legacy call; GET sends `body` as the query string, other methods as JSON. */
   legacy(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<LegacyResponse>;
-  /** A GraphQL request over HTTP, optionally as a caller. */
+  /** A GraphQL request over HTTP, optionally as a signed-in user. */
   graphql<T = any>(query: string, variables?: Record<string, unknown>, callerId?: number): Promise<GraphQLResponse<T>>;
+  /** A session token for the user, opened directly (no password involved); the same one on every call. */
+  token(userId: number): Promise<string>;
+  /** The Authorization header of `token(userId)`. */
+  bearer(userId: number): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -62,13 +66,20 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
   };
 
+  const tokens = new Map<number, Promise<string>>();
+  const token: TestApp["token"] = (userId) => {
+    if (!tokens.has(userId)) tokens.set(userId, openSession(server.deps, userId, null).then((issued) => issued.token));
+    return tokens.get(userId)!;
+  };
+  const bearer: TestApp["bearer"] = async (userId) => ({ authorization: `Bearer ${await token(userId)}` });
+
   const graphql: TestApp["graphql"] = async (query, variables, callerId) => {
     const response = await server.fetch(
       new Request("http://test/graphql", {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          ...(callerId === undefined ? {} : { [CALLER_HEADER]: String(callerId) }),
+          ...(callerId === undefined ? {} : await bearer(callerId)),
         },
         body: JSON.stringify({ query, variables }),
       }),
@@ -83,6 +94,8 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     db: server.deps.db,
     legacy,
     graphql,
+    token,
+    bearer,
     close: async () => {
       await server.stop();
       await database.drop();

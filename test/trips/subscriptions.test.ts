@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const as = async (userId?: number) => {
-  const client = await connect(port, userId === undefined ? {} : { userId });
+  const client = await connect(port, userId === undefined ? {} : await app.bearer(userId));
   clients.push(client);
   return client;
 };
@@ -52,7 +52,7 @@ describe("tripUpdated", () => {
     const refused = await subscribe(await as(stranger.id), TRIP_UPDATED, { id: trip.id });
     await expect(refused.next()).rejects.toThrow(/Solo el pasajero, el conductor o un administrador/);
     const anonymous = await subscribe(await as(), TRIP_UPDATED, { id: trip.id });
-    await expect(anonymous.next()).rejects.toThrow(/Identifícate/);
+    await expect(anonymous.next()).rejects.toThrow(/Inicia sesión/);
   });
 });
 
@@ -106,6 +106,6 @@ describe("tripRequests", () => {
     const driver = await createDriver(app);
     const other = await createDriver(app);
     const refused = await subscribe(await as(driver.id), TRIP_REQUESTS, { id: other.id });
-    await expect(refused.next()).rejects.toThrow(/Solo puedes escuchar tus propias solicitudes/);
+    await expect(refused.next()).rejects.toThrow(`Solo el conductor ${other.id} o un administrador pueden ver estos datos`);
   });
 });

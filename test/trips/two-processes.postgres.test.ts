@@ -48,7 +48,7 @@ async function register(service: ServiceProcess, tipo_usuario: string) {
     email: uniqueEmail(tipo_usuario), password: PASSWORD, name: "N", lastName: "M", phone: "3001234567", tipo_usuario,
   });
   expect(response.status).toBe(201);
-  return response.body.user as { id: number };
+  return response.body.user as { id: number; email: string };
 }
 
 /** An approved driver with a complete vehicle, set up in the database as an administrator would. */
@@ -68,8 +68,10 @@ async function approvedDriver(service: ServiceProcess) {
   return driver;
 }
 
-const clientOn = async (service: ServiceProcess, userId: number) => {
-  const client = await connect(service.port, { userId });
+/** A graphql-ws client signed in as the user, with a token from the other process's login. */
+const clientOn = async (service: ServiceProcess, user: { email: string }) => {
+  const login = await call(service === a ? b : a, "/auth/login.php", { email: user.email, password: PASSWORD });
+  const client = await connect(service.port, { authorization: `Bearer ${login.body.token}` });
   clients.push(client);
   return client;
 };
@@ -78,7 +80,7 @@ describe("two processes sharing events through Redis", () => {
   it("deliver requests, trip changes and positions caused on one process to subscribers on the other", async () => {
     const driver = await approvedDriver(b);
     const passenger = await register(b, "pasajero");
-    const requests = await subscribe(await clientOn(a, driver.id), `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id } } }`, { id: driver.id });
+    const requests = await subscribe(await clientOn(a, driver), `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id } } }`, { id: driver.id });
 
     // The driver goes online through B; A's geo index learns it through Redis, so A can match the trip.
     expect((await call(b, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS, disponibilidad: 1 })).status).toBe(200);
@@ -88,8 +90,8 @@ describe("two processes sharing events through Redis", () => {
     const tripId = created.body.trip.id;
     expect((await requests.next()).tripRequests).toEqual({ tipo: "nueva", viaje: { id: tripId } });
 
-    const updates = await subscribe(await clientOn(a, passenger.id), `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado conductor_id } }`, { id: tripId });
-    const positions = await subscribe(await clientOn(a, passenger.id), `subscription ($id: Int!) { driverLocation(trip_id: $id) { conductor_id latitud } }`, { id: tripId });
+    const updates = await subscribe(await clientOn(a, passenger), `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado conductor_id } }`, { id: tripId });
+    const positions = await subscribe(await clientOn(a, passenger), `subscription ($id: Int!) { driverLocation(trip_id: $id) { conductor_id latitud } }`, { id: tripId });
 
     expect((await call(b, "/viajes/accept_trip.php", { trip_id: tripId, conductor_id: driver.id })).status).toBe(200);
     expect((await updates.next()).tripUpdated).toEqual({ id: tripId, estado: "aceptado", conductor_id: driver.id });

@@ -1,13 +1,14 @@
-import type { Db, Tx } from "../../db/client.js";
-import { ForbiddenError } from "../errors.js";
+import { isAdmin, isMember, isUnnamedLegacy, isUser, rule, signedIn } from "../actor.js";
 
-/** Whether the user is an administrator in good standing. */
-export async function isAdmin(db: Db | Tx, userId: number): Promise<boolean> {
-  const user = await db.user.findUnique({ where: { id: userId } });
-  return user?.tipo_usuario === "admin" && user.es_activo && !user.fecha_suspension;
-}
-
-/** Administrator operations: the caller must be an active administrator. */
-export async function assertAdmin(db: Db | Tx, callerId: number): Promise<void> {
-  if (!(await isAdmin(db, callerId))) throw new ForbiddenError("Esta operación es solo para administradores");
-}
+/** Who may do what with accounts. Sign-up, login, e-mail checks and verification codes are public. */
+export const ACCOUNT_RULES = {
+  /** A profile is read by its owner or an administrator; the specification also trusts a lookup that names nobody. */
+  viewProfile: rule<{ id: number }>(
+    (user) => `Solo el usuario ${user.id} o un administrador pueden ver este perfil`,
+    (actor, user) => isUser(actor, user.id) || isAdmin(actor) || isUnnamedLegacy(actor),
+  ),
+  /** Profile updates and notifications act for whoever calls. */
+  own: signedIn,
+  /** Password changes and logout need the session they act on. */
+  session: rule("Esta operación necesita una sesión iniciada con token", (actor) => isMember(actor) && actor.session !== null),
+};

@@ -1,7 +1,9 @@
+import { z } from "zod";
 import type { Db, Tx } from "../../db/client.js";
+import { authorize, type Actor } from "../actor.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { email as emailSchema, optional, parseInput, positiveId } from "../validation.js";
-import { z } from "zod";
+import { ACCOUNT_RULES } from "./access.js";
 
 export const USER_TYPES = ["pasajero", "conductor", "admin", "empresa"] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -20,13 +22,15 @@ export async function getUserByEmail(db: Db | Tx, email: string) {
 
 const lookupSchema = z.object({ userId: optional(positiveId()), email: optional(emailSchema()) });
 
-/** A user looked up by exactly one of id or e-mail. */
-export async function findUser(db: Db, input: { userId?: number | null; email?: string | null }) {
+/** A user looked up by exactly one of id or e-mail, for someone allowed to see their profile. */
+export async function findUser(db: Db, actor: Actor, input: { userId?: number | null; email?: string | null }) {
   const { userId, email } = parseInput(lookupSchema, input);
   if ((userId === undefined) === (email === undefined)) {
     throw new ValidationError("Envía exactamente uno de los campos 'userId' o 'email'");
   }
-  return userId !== undefined ? getUser(db, userId) : getUserByEmail(db, email!);
+  const user = userId !== undefined ? await getUser(db, userId) : await getUserByEmail(db, email!);
+  authorize(actor, ACCOUNT_RULES.viewProfile, user);
+  return user;
 }
 
 export async function userExists(db: Db, input: { email: string }): Promise<boolean> {

@@ -70,7 +70,7 @@ export async function verifyEmail(deps: Deps, input: { email: string; codigo: st
     return { verified: await tx.user.update({ where: { id: user.id }, data: { es_verificado: true } }), notification };
   });
   if (outcome === "expired") throw new ValidationError("El código venció o ya se usó; solicita uno nuevo", "codigo");
-  if (outcome === "exhausted") throw new RateLimitError("Demasiados intentos con este código; solicita uno nuevo");
+  if (outcome === "exhausted") throw new RateLimitError("Demasiados intentos con este código; solicita uno nuevo", RESEND_INTERVAL_MS / 1000);
   if (outcome === "wrong") throw new ValidationError("no es correcto", "codigo");
   announce(deps, outcome.notification);
   return outcome.verified;
@@ -88,7 +88,8 @@ export async function resendVerificationCode(deps: Deps, input: { email: string 
   });
   const wait = last ? last.creado_en.getTime() + RESEND_INTERVAL_MS - now.getTime() : 0;
   if (wait > 0) {
-    throw new RateLimitError(`Espera ${Math.ceil(wait / 1000)} segundos antes de pedir otro código`);
+    const seconds = Math.ceil(wait / 1000);
+    throw new RateLimitError(`Espera ${seconds} segundos antes de pedir otro código`, seconds);
   }
   const mail = await deps.db.$transaction((tx) => issueVerificationCode(tx, deps, user));
   deps.onMailQueued(mail);

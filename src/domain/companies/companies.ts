@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isUniqueViolation } from "../../db/client.js";
-import { assertAdmin } from "../accounts/access.js";
+import { authorize, type Actor } from "../actor.js";
+import { ADMIN_RULES } from "../admin/access.js";
+import { audit } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { email, oneOf, optional, parseInput, phone, positiveId, text, type Raw, parseField } from "../validation.js";
@@ -33,21 +35,25 @@ async function getCompany(deps: Deps, id: unknown) {
   return company;
 }
 
-export async function listCompanies(deps: Deps, adminId: number) {
-  await assertAdmin(deps.db, adminId);
+export async function listCompanies(deps: Deps, actor: Actor) {
+  authorize(actor, ADMIN_RULES.companies);
   return deps.db.company.findMany({ orderBy: { nombre: "asc" } });
 }
 
-export async function findCompany(deps: Deps, adminId: number, id: unknown) {
-  await assertAdmin(deps.db, adminId);
+export async function findCompany(deps: Deps, actor: Actor, id: unknown) {
+  authorize(actor, ADMIN_RULES.companies);
   return getCompany(deps, id);
 }
 
-export async function createCompany(deps: Deps, adminId: number, input: Raw<typeof createSchema>) {
-  await assertAdmin(deps.db, adminId);
+export async function createCompany(deps: Deps, actor: Actor, input: Raw<typeof createSchema>) {
+  authorize(actor, ADMIN_RULES.companies);
   const data = parseInput(createSchema, input);
   try {
-    return await deps.db.company.create({ data });
+    return await deps.db.$transaction(async (tx) => {
+      const company = await tx.company.create({ data });
+      await audit(tx, actor, { accion: "crear_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: data });
+      return company;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw nitTaken(data.nit);
     throw error;
@@ -55,12 +61,16 @@ export async function createCompany(deps: Deps, adminId: number, input: Raw<type
 }
 
 /** Changes only the fields sent. */
-export async function updateCompany(deps: Deps, adminId: number, id: unknown, input: Raw<typeof updateSchema>) {
-  await assertAdmin(deps.db, adminId);
+export async function updateCompany(deps: Deps, actor: Actor, id: unknown, input: Raw<typeof updateSchema>) {
+  authorize(actor, ADMIN_RULES.companies);
   const company = await getCompany(deps, id);
   const data = parseInput(updateSchema, input);
   try {
-    return await deps.db.company.update({ where: { id: company.id }, data });
+    return await deps.db.$transaction(async (tx) => {
+      const updated = await tx.company.update({ where: { id: company.id }, data });
+      await audit(tx, actor, { accion: "actualizar_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: data });
+      return updated;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw nitTaken(data.nit!);
     throw error;
@@ -68,9 +78,12 @@ export async function updateCompany(deps: Deps, adminId: number, id: unknown, in
 }
 
 /** Deletes a company; its drivers stay, no longer affiliated. */
-export async function deleteCompany(deps: Deps, adminId: number, id: unknown) {
-  await assertAdmin(deps.db, adminId);
+export async function deleteCompany(deps: Deps, actor: Actor, id: unknown) {
+  authorize(actor, ADMIN_RULES.companies);
   const company = await getCompany(deps, id);
-  await deps.db.company.delete({ where: { id: company.id } });
+  await deps.db.$transaction(async (tx) => {
+    await tx.company.delete({ where: { id: company.id } });
+    await audit(tx, actor, { accion: "eliminar_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: { nombre: company.nombre, nit: company.nit } });
+  });
   return company;
 }

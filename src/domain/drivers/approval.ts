@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
-import { assertAdmin } from "../accounts/access.js";
+import { authorize, member, type Actor } from "../actor.js";
+import { audit, type AuditAction } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError, ValidationError } from "../errors.js";
 import { announce, createNotification, type NotificationContent } from "../notifications/notifications.js";
 import type { VehicleType } from "../trips/service-types.js";
 import { parseInput, positiveId, text, type Raw, parseField } from "../validation.js";
+import { DRIVER_RULES } from "./access.js";
 import { LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { assertDocumentsInForce, loadDriver, type LoadedDriver } from "./readiness.js";
 
@@ -37,7 +39,8 @@ function assertLicenceFitsVehicle(driver: LoadedDriver): void {
 }
 
 /** The driver sends a complete application for review, again after a rejection if need be. */
-export async function submitForApproval(deps: Deps, conductorId: number) {
+export async function submitForApproval(deps: Deps, actor: Actor) {
+  const conductorId = member(actor, DRIVER_RULES.edit).id;
   const driver = await loadDriver(deps.db, conductorId);
   if (driver.estado_revision === "en_revision") throw new InvalidStateError("Tu perfil ya está en revisión");
   if (driver.aprobado) throw new InvalidStateError("Tu perfil ya está aprobado");
@@ -54,18 +57,13 @@ export async function submitForApproval(deps: Deps, conductorId: number) {
 }
 
 /** Applications waiting for an administrator, oldest first. */
-export async function pendingDrivers(deps: Deps, adminId: number) {
-  await assertAdmin(deps.db, adminId);
+export async function pendingDrivers(deps: Deps, actor: Actor) {
+  authorize(actor, DRIVER_RULES.pending);
   return deps.db.driverProfile.findMany({
     where: { estado_revision: "en_revision" },
     include: { conductor: true, licencia: true, vehiculo: true },
     orderBy: [{ fecha_solicitud: "asc" }, { id: "asc" }],
   });
-}
-
-/** Legacy review calls name no administrator; when one is named they must be one. */
-async function reviewer(deps: Deps, callerId: number | null) {
-  if (callerId !== null) await assertAdmin(deps.db, callerId);
 }
 
 async function submitted(deps: Deps, conductorId: unknown) {
@@ -76,10 +74,17 @@ async function submitted(deps: Deps, conductorId: unknown) {
   return driver;
 }
 
-/** Records an administrator's decision on a submitted application and tells the driver. */
-async function decide(deps: Deps, conductorId: number, decision: Prisma.DriverProfileUpdateInput, message: NotificationContent) {
+/** Records an administrator's decision on a submitted application, audits it and tells the driver. */
+async function decide(
+  deps: Deps,
+  actor: Actor,
+  conductorId: number,
+  decision: { accion: AuditAction; data: Prisma.DriverProfileUpdateInput; detalles?: Record<string, unknown> },
+  message: NotificationContent,
+) {
   const notification = await deps.db.$transaction(async (tx) => {
-    await tx.driverProfile.update({ where: { conductor_id: conductorId }, data: decision });
+    await tx.driverProfile.update({ where: { conductor_id: conductorId }, data: decision.data });
+    await audit(tx, actor, { accion: decision.accion, objetivo_tipo: "conductor", objetivo_id: conductorId, detalles: decision.detalles });
     return createNotification(tx, conductorId, message);
   });
   announce(deps, notification);
@@ -87,15 +92,16 @@ async function decide(deps: Deps, conductorId: number, decision: Prisma.DriverPr
 }
 
 /** Approves a submitted application whose documents are in force. */
-export async function approveDriver(deps: Deps, callerId: number | null, conductorId: unknown) {
-  await reviewer(deps, callerId);
+export async function approveDriver(deps: Deps, actor: Actor, conductorId: unknown) {
+  authorize(actor, DRIVER_RULES.review);
   const driver = await submitted(deps, conductorId);
   const now = deps.clock.now();
   assertDocumentsInForce(driver, now);
   return decide(
     deps,
+    actor,
     driver.conductor_id,
-    { aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now, motivo_rechazo: null },
+    { accion: "aprobar_conductor", data: { aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now, motivo_rechazo: null } },
     { tipo: "conductor_aprobado", titulo: "¡Tu perfil fue aprobado!", mensaje: "Ya puedes conectarte y recibir solicitudes de viaje." },
   );
 }
@@ -103,14 +109,19 @@ export async function approveDriver(deps: Deps, callerId: number | null, conduct
 const rejectSchema = z.object({ conductor_id: positiveId(), motivo: text(500) });
 
 /** Rejects a submitted application with a reason the driver is told; they may fix it and resubmit. */
-export async function rejectDriver(deps: Deps, callerId: number | null, input: Raw<typeof rejectSchema>) {
+export async function rejectDriver(deps: Deps, actor: Actor, input: Raw<typeof rejectSchema>) {
+  authorize(actor, DRIVER_RULES.review);
   const { conductor_id, motivo } = parseInput(rejectSchema, input);
-  await reviewer(deps, callerId);
   const driver = await submitted(deps, conductor_id);
   return decide(
     deps,
+    actor,
     driver.conductor_id,
-    { aprobado: false, estado_revision: "rechazado", motivo_rechazo: motivo, fecha_aprobacion: null },
+    {
+      accion: "rechazar_conductor",
+      data: { aprobado: false, estado_revision: "rechazado", motivo_rechazo: motivo, fecha_aprobacion: null },
+      detalles: { motivo },
+    },
     {
       tipo: "conductor_rechazado",
       titulo: "Tu perfil necesita cambios",

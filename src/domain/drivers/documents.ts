@@ -1,19 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
+import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { PayloadTooLargeError, ValidationError } from "../errors.js";
 import { oneOf, parseField } from "../validation.js";
+import { DRIVER_RULES } from "./access.js";
 import { loadDriver } from "./readiness.js";
 
 export const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
 
 const ACCEPTED: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png" };
 
+/** Each driver's photos live under their own folder, which says whose they are. */
+export const documentFolder = (conductorId: number) => `conductores/${conductorId}/`;
+
+/** The driver an upload key belongs to, or null for a key outside the drivers' folders. */
+export function documentOwner(key: string): number | null {
+  const match = /^conductores\/(\d+)\//.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
+/** Document photos are for their driver and administrators. */
+export const authorizeDocumentRead = (actor: Actor, key: string) => authorize(actor, DRIVER_RULES.read, documentOwner(key));
+
 /**
  * Stores a photo of one of a driver's documents and returns the URL to save through the
  * licence or vehicle update. The image type is read from the bytes, never from the file name.
  */
-export async function storeDocument(deps: Deps, conductorId: number, input: { tipo_documento: unknown; documento: Blob | null | undefined }) {
+export async function storeDocument(deps: Deps, actor: Actor, input: { tipo_documento: unknown; documento: Blob | null | undefined }) {
+  const conductorId = member(actor, DRIVER_RULES.edit).id;
   const tipo = parseField("tipo_documento", oneOf(DOCUMENT_TYPES), input.tipo_documento);
   if (!input.documento) throw new ValidationError("es obligatorio", "documento");
   await loadDriver(deps.db, conductorId);
@@ -25,6 +40,6 @@ export async function storeDocument(deps: Deps, conductorId: number, input: { ti
   const detected = await fileTypeFromBuffer(bytes);
   const extension = detected && ACCEPTED[detected.mime];
   if (!extension) throw new ValidationError("debe ser una imagen JPG o PNG", "documento");
-  const url = await deps.uploads.save(`conductores/${conductorId}/${tipo}-${randomUUID()}.${extension}`, bytes);
+  const url = await deps.uploads.save(`${documentFolder(conductorId)}${tipo}-${randomUUID()}.${extension}`, bytes);
   return { tipo_documento: tipo, url };
 }

@@ -1,4 +1,6 @@
+import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
+import { subjectDriver } from "./profile.js";
 import { nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
 import { oneOf, parseField } from "../validation.js";
 import { loadDriver } from "./readiness.js";
@@ -18,7 +20,8 @@ export function periodRange(period: Exclude<Period, "total">, now: Date): { star
  * What a driver earned in a period, net of the platform commission (kept per trip when it
  * completes, so a later change of rate does not rewrite history).
  */
-export async function earnings(deps: Deps, conductorId: number, periodo: unknown) {
+export async function earnings(deps: Deps, actor: Actor, conductor: number | null | undefined, periodo: unknown) {
+  const conductorId = subjectDriver(actor, conductor);
   const period = parseField("periodo", oneOf(PERIODS), periodo);
   const driver = await loadDriver(deps.db, conductorId);
   const now = deps.clock.now();

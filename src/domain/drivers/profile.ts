@@ -1,21 +1,24 @@
 import { z } from "zod";
 import { isUniqueViolation } from "../../db/client.js";
-import { assertAdmin } from "../accounts/access.js";
+import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { localTime } from "../time.js";
 import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
 import { integer, isoDate, oneOf, optional, parseInput, phone, positiveId, text, type Raw } from "../validation.js";
 import { ALL_CATEGORIES, LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
+import { DRIVER_RULES } from "./access.js";
+import { documentOwner } from "./documents.js";
 import { loadDriver } from "./readiness.js";
 
-/** The driver a call is about: the caller, or another driver when an administrator asks. */
-export async function subjectDriver(deps: Deps, callerId: number, conductorId?: number | null): Promise<number> {
-  if (conductorId != null && conductorId !== callerId) await assertAdmin(deps.db, callerId);
-  return conductorId ?? callerId;
+/** The driver a read is about, once the actor may see it: the caller, or another driver when an administrator asks. */
+export function subjectDriver(actor: Actor, conductorId?: number | null): number {
+  const subject = conductorId ?? member(actor).id;
+  authorize(actor, DRIVER_RULES.read, subject);
+  return subject;
 }
 
-export const driverProfile = (deps: Deps, conductorId: number) => loadDriver(deps.db, conductorId);
+export const driverProfile = (deps: Deps, actor: Actor, conductorId?: number | null) => loadDriver(deps.db, subjectDriver(actor, conductorId));
 
 const profileSchema = z.object({
   nombre_completo: optional(text(200)),
@@ -24,7 +27,8 @@ const profileSchema = z.object({
 });
 
 /** Changes only the fields sent. */
-export async function updateDriverProfile(deps: Deps, conductorId: number, input: Raw<typeof profileSchema>) {
+export async function updateDriverProfile(deps: Deps, actor: Actor, input: Raw<typeof profileSchema>) {
+  const conductorId = member(actor, DRIVER_RULES.edit).id;
   const changes = parseInput(profileSchema, input);
   await loadDriver(deps.db, conductorId);
   await deps.db.driverProfile.update({ where: { conductor_id: conductorId }, data: changes });
@@ -36,6 +40,24 @@ export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^
 
 // Images: a URL (usually one returned by the document upload) or the image itself in base64.
 const image = () => optional(text(1_500_000));
+const VEHICLE_PHOTOS = ["foto_vehiculo", "foto_tarjeta_propiedad", "foto_soat", "foto_tecnomecanica"] as const;
+const LICENCE_PHOTOS = ["imagen_frente", "imagen_reverso"] as const;
+
+/**
+ * Photo fields that point to uploads must point to the driver's own, and are kept as the plain
+ * upload link: the signed link a response showed expires, and another driver's photo is not theirs to claim.
+ */
+function ownPhotos<T extends Partial<Record<string, unknown>>>(deps: Deps, conductorId: number, changes: T, fields: readonly (keyof T & string)[]): T {
+  const kept = { ...changes };
+  for (const field of fields) {
+    const value = changes[field];
+    const upload = typeof value === "string" ? deps.uploads.find(value) : null;
+    if (!upload) continue;
+    if (documentOwner(upload.key) !== conductorId) throw new ValidationError("debe ser un documento que subiste tú", field);
+    kept[field] = upload.link as T[typeof field];
+  }
+  return kept;
+}
 const documentNumber = () => optional(text(40));
 
 const vehicleSchema = z.object({
@@ -67,8 +89,10 @@ export type VehicleChanges = Raw<typeof vehicleSchema>;
 const plateTaken = (placa: string) => new ConflictError(`La placa ${placa} ya está registrada en otro vehículo`);
 
 /** Changes only the fields sent; creates the vehicle on first use. */
-export async function updateVehicle(deps: Deps, conductorId: number, input: VehicleChanges) {
-  const { empresa_id, ...changes } = parseInput(vehicleSchema, input);
+export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChanges) {
+  const conductorId = member(actor, DRIVER_RULES.edit).id;
+  const { empresa_id, ...parsed } = parseInput(vehicleSchema, input);
+  const changes = ownPhotos(deps, conductorId, parsed, VEHICLE_PHOTOS);
   const driver = await loadDriver(deps.db, conductorId);
   const latestYear = localTime(deps.clock.now()).year + 1;
   if (changes.anio !== undefined && changes.anio > latestYear) {
@@ -121,8 +145,9 @@ export type LicenceChanges = Raw<typeof licenceSchema>;
 const licenceTaken = (numero: string) => new ConflictError(`La licencia número ${numero} ya está registrada por otro conductor`);
 
 /** Changes only the fields sent; the dates are checked together with the ones already stored. */
-export async function updateLicense(deps: Deps, conductorId: number, input: LicenceChanges) {
-  const changes = parseInput(licenceSchema, input);
+export async function updateLicense(deps: Deps, actor: Actor, input: LicenceChanges) {
+  const conductorId = member(actor, DRIVER_RULES.edit).id;
+  const changes = ownPhotos(deps, conductorId, parseInput(licenceSchema, input), LICENCE_PHOTOS);
   const driver = await loadDriver(deps.db, conductorId);
   const now = deps.clock.now();
   const vehicle = driver.vehiculo?.tipo as VehicleType | undefined;

@@ -1,4 +1,6 @@
+import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
+import { subjectDriver } from "./profile.js";
 import { loadDriver } from "./readiness.js";
 import { periodRange } from "./earnings.js";
 import { round } from "../numbers.js";
@@ -10,7 +12,8 @@ const HOUR_MS = 3_600_000;
  * A driver's statistics (spec 2.10), all from records: trips assigned to them, requests shown
  * to them with their answers, and their online periods.
  */
-export async function statistics(deps: Deps, conductorId: number) {
+export async function statistics(deps: Deps, actor: Actor, conductor?: number | null) {
+  const conductorId = subjectDriver(actor, conductor);
   await loadDriver(deps.db, conductorId);
   const now = deps.clock.now();
   const db = deps.db;

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
+import { DRIVER_RULES } from "../drivers/access.js";
 import { closeOnlinePeriod, openOnlinePeriod } from "../drivers/availability.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { ASSIGNED_STATES } from "../trips/states.js";
@@ -17,7 +19,8 @@ const locationSchema = z.object({
  * whoever follows the driver's current trip. A driver busy with a trip stays unavailable
  * whatever the phone says; going online needs the driver to be allowed to operate.
  */
-export async function updateDriverLocation(deps: Deps, driverId: number, input: Raw<typeof locationSchema>) {
+export async function updateDriverLocation(deps: Deps, actor: Actor, input: Raw<typeof locationSchema>) {
+  const driverId = member(actor, DRIVER_RULES.edit).id;
   const { latitud, longitud, disponibilidad } = parseInput(locationSchema, input);
   const driver = await loadDriver(deps.db, driverId);
   const now = deps.clock.now();

@@ -1,7 +1,9 @@
 import type { Db, Tx } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/client.js";
 import type { Trip } from "../../generated/sqlite/client.js";
+import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
+import { DRIVER_RULES } from "../drivers/access.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { greatCircleKm, type Point } from "../maps/geo.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
@@ -53,7 +55,8 @@ async function readyDriver(deps: Deps, driverId: number) {
 }
 
 /** The pending requests near a driver for their vehicle; each one listed counts as shown to them. */
-export async function requestsForDriver(deps: Deps, driverId: number): Promise<Trip[]> {
+export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[]> {
+  const driverId = member(actor, DRIVER_RULES.edit).id;
   const { driver, position, now } = await readyDriver(deps, driverId);
   const trips = await pendingTripsNear(deps.db, position, serviceForVehicle(driver.vehiculo!.tipo as VehicleType));
   await recordOffers(deps.db, trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })), now);
@@ -61,7 +64,8 @@ export async function requestsForDriver(deps: Deps, driverId: number): Promise<T
 }
 
 /** A driver turns a request down; the answer and its time feed the driver's statistics. */
-export async function rejectTripRequest(deps: Deps, driverId: number, tripId: number): Promise<Trip> {
+export async function rejectTripRequest(deps: Deps, actor: Actor, tripId: number): Promise<Trip> {
+  const driverId = member(actor, DRIVER_RULES.edit).id;
   await loadDriver(deps.db, driverId);
   const trip = await deps.db.trip.findUnique({ where: { id: tripId } });
   if (!trip) throw new NotFoundError(`No existe un viaje con id ${tripId}`);
@@ -75,6 +79,12 @@ export async function rejectTripRequest(deps: Deps, driverId: number, tripId: nu
     update: { respuesta: "rechazada", respondida_en: now },
   });
   return trip;
+}
+
+/** Whose request feed a subscription follows: a driver's own (or any, for an administrator). */
+export function requestFeedOwner(actor: Actor, conductorId: number): number {
+  authorize(actor, DRIVER_RULES.read, conductorId);
+  return conductorId;
 }
 
 /** Tells every driver who was offered the trip that it is no longer open. */

@@ -1,5 +1,7 @@
 import type { Tx } from "../../db/client.js";
 import type { Notification } from "../../generated/sqlite/client.js";
+import { ACCOUNT_RULES } from "../accounts/access.js";
+import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
 import { positiveId, parseField } from "../validation.js";
@@ -19,7 +21,11 @@ export function announce(deps: Pick<Deps, "events">, notification: Notification)
   deps.events.publish("notificacion", notification.usuario_id, notification);
 }
 
-export function listNotifications(deps: Deps, usuarioId: number, options: { soloNoLeidas?: boolean | null }) {
+/** Notifications are only ever their own user's: the caller's. */
+export const notificationsOwner = (actor: Actor) => member(actor, ACCOUNT_RULES.own).id;
+
+export function listNotifications(deps: Deps, actor: Actor, options: { soloNoLeidas?: boolean | null }) {
+  const usuarioId = notificationsOwner(actor);
   return deps.db.notification.findMany({
     where: { usuario_id: usuarioId, ...(options.soloNoLeidas ? { leida: false } : {}) },
     orderBy: [{ creado_en: "desc" }, { id: "desc" }],
@@ -27,7 +33,8 @@ export function listNotifications(deps: Deps, usuarioId: number, options: { solo
 }
 
 /** Marks one of the user's own notifications as read. */
-export async function markNotificationRead(deps: Deps, usuarioId: number, id: unknown) {
+export async function markNotificationRead(deps: Deps, actor: Actor, id: unknown) {
+  const usuarioId = notificationsOwner(actor);
   const notificationId = parseField("id", positiveId(), id);
   const { count } = await deps.db.notification.updateMany({
     where: { id: notificationId, usuario_id: usuarioId },

@@ -1,12 +1,19 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { assertAdmin } from "../accounts/access.js";
+import { adminOnly, authorize, signedIn, type Actor } from "../actor.js";
+import { audit } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
 import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
 import { number, oneOf, optional, parseInput, type Raw } from "../validation.js";
 
-export const listRates = (db: Db) => db.pricingRate.findMany({ orderBy: { tipo_vehiculo: "asc" } });
+/** Rates are shown to anyone signed in and changed only by administrators; quotes (fareEstimate) are public. */
+export const PRICING_RULES = { read: signedIn, update: adminOnly };
+
+export function listRates(deps: Deps, actor: Actor) {
+  authorize(actor, PRICING_RULES.read);
+  return deps.db.pricingRate.findMany({ orderBy: { tipo_vehiculo: "asc" } });
+}
 
 export async function rateFor(db: Db, vehicleType: VehicleType) {
   const rate = await db.pricingRate.findUnique({ where: { tipo_vehiculo: vehicleType } });
@@ -29,10 +36,13 @@ const updateSchema = z.object({
 });
 
 /** An administrator changes some of one vehicle type's rates; the others stay. */
-export async function updateRate(deps: Deps, callerId: number, input: Raw<typeof updateSchema>) {
-  await assertAdmin(deps.db, callerId);
+export async function updateRate(deps: Deps, actor: Actor, input: Raw<typeof updateSchema>) {
+  authorize(actor, PRICING_RULES.update);
   const { tipo_vehiculo, ...changes } = parseInput(updateSchema, input);
-  const { count } = await deps.db.pricingRate.updateMany({ where: { tipo_vehiculo }, data: changes });
-  if (count === 0) throw new NotFoundError(`No hay tarifa para el tipo de vehículo ${tipo_vehiculo}`);
-  return deps.db.pricingRate.findUniqueOrThrow({ where: { tipo_vehiculo } });
+  return deps.db.$transaction(async (tx) => {
+    const rate = await tx.pricingRate.findUnique({ where: { tipo_vehiculo } });
+    if (!rate) throw new NotFoundError(`No hay tarifa para el tipo de vehículo ${tipo_vehiculo}`);
+    await audit(tx, actor, { accion: "actualizar_tarifa", objetivo_tipo: "tarifa", objetivo_id: rate.id, detalles: { tipo_vehiculo, ...changes } });
+    return tx.pricingRate.update({ where: { id: rate.id }, data: changes });
+  });
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { lockUser } from "../../db/locks.js";
 import { accountBlockReason } from "../accounts/login.js";
 import { getUser } from "../accounts/users.js";
+import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { AccountDisabledError, ConflictError, NoDriversAvailableError, ValidationError } from "../errors.js";
 import { greatCircleKm, type Point } from "../maps/geo.js";
@@ -12,6 +13,7 @@ import { computeFare, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
 import { latitude, longitude, missingOr, oneOf, optional, parseInput, text, type Raw } from "../validation.js";
 import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "./service-types.js";
+import { TRIP_RULES } from "./access.js";
 import { ACTIVE_STATES } from "./states.js";
 
 const place = () =>
@@ -94,7 +96,8 @@ async function withAddress(deps: Deps, point: Place): Promise<Place & { direccio
  * A passenger asks for a trip. It is created only when a driver who could take it is within
  * reach; those drivers are offered it at once.
  */
-export async function createTrip(deps: Deps, passengerId: number, input: TripRequest) {
+export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
+  const passengerId = member(actor, TRIP_RULES.request).id;
   const request = parseRequest(input);
   const passenger = await getUser(deps.db, passengerId);
   const blocked = accountBlockReason(passenger);

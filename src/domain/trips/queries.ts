@@ -1,8 +1,9 @@
 import type { Prisma } from "../../db/client.js";
+import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
 import { positiveId, parseField } from "../validation.js";
-import { getUser } from "../accounts/users.js";
+import { TRIP_RULES } from "./access.js";
 import { ACTIVE_STATES, FINAL_STATES } from "./states.js";
 
 /** Relations the GraphQL layer adds so one query loads what the response shows. */
@@ -15,15 +16,22 @@ export async function getTrip(deps: Pick<Deps, "db">, id: unknown, selection: Se
   return trip;
 }
 
+/** A trip, for someone allowed to see it. */
+export async function viewTrip(deps: Deps, actor: Actor, id: unknown, selection: Selection = {}) {
+  const trip = await getTrip(deps, id, selection);
+  authorize(actor, TRIP_RULES.view, trip);
+  return trip;
+}
+
 export type TripRole = "pasajero" | "conductor";
 export type TripScope = "activos" | "historial";
 
 /** A passenger's or driver's trips, active or finished, newest first; no paging (spec section 8). */
-export async function listTrips(deps: Deps, userId: number, role: TripRole, scope: TripScope, selection: Selection = {}) {
-  const user = await getUser(deps.db, userId);
-  if (role === "conductor" && user.tipo_usuario !== "conductor") {
-    throw new NotFoundError(`No existe un conductor con id ${userId}`);
-  }
+export async function listTrips(deps: Deps, actor: Actor, role: TripRole, scope: TripScope, selection: Selection = {}) {
+  const { id: userId, role: userRole } = member(actor);
+  // The actor already says who the user is: a role of null is an id of nobody.
+  if (userRole === null) throw new NotFoundError(`No existe un usuario con id ${userId}`);
+  if (role === "conductor" && userRole !== "conductor") throw new NotFoundError(`No existe un conductor con id ${userId}`);
   const states: readonly string[] = scope === "activos" ? ACTIVE_STATES : FINAL_STATES;
   return deps.db.trip.findMany({
     ...selection,

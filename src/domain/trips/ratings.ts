@@ -2,9 +2,11 @@ import { z } from "zod";
 import type { Tx } from "../../db/client.js";
 import { lockUser } from "../../db/locks.js";
 import type { Trip } from "../../generated/sqlite/client.js";
+import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { ForbiddenError, InvalidStateError } from "../errors.js";
+import { InvalidStateError } from "../errors.js";
 import { integer, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
+import { TRIP_RULES } from "./access.js";
 import { getTrip } from "./queries.js";
 import { round } from "../numbers.js";
 
@@ -18,8 +20,8 @@ export type RatingInput = Raw<typeof ratingSchema>;
 
 /** The two sides of a trip: who rates whom, and where the rating is kept. */
 const SIDES = {
-  conductor: { score: "calificacion_conductor", comment: "comentario_conductor", rated: "conductor_id", rater: "usuario_id", raterName: "el pasajero" },
-  pasajero: { score: "calificacion_usuario", comment: "comentario_usuario", rated: "usuario_id", rater: "conductor_id", raterName: "el conductor" },
+  conductor: { score: "calificacion_conductor", comment: "comentario_conductor", rated: "conductor_id", rule: TRIP_RULES.rateDriver, raterName: "el pasajero" },
+  pasajero: { score: "calificacion_usuario", comment: "comentario_usuario", rated: "usuario_id", rule: TRIP_RULES.ratePassenger, raterName: "el conductor" },
 } as const;
 
 type Side = keyof typeof SIDES;
@@ -42,11 +44,11 @@ async function refreshAverage(tx: Tx, userId: number): Promise<void> {
  * Rates one side of a completed trip, once. The rated user's row is locked while their average
  * is recomputed, so simultaneous ratings of one driver all count.
  */
-async function rate(deps: Deps, callerId: number | null, side: Side, input: RatingInput): Promise<Trip> {
+async function rate(deps: Deps, actor: Actor, side: Side, input: RatingInput): Promise<Trip> {
   const { trip_id, calificacion, comentario } = parseInput(ratingSchema, input);
-  const { score, comment, rated, rater, raterName } = SIDES[side];
+  const { score, comment, rated, rule, raterName } = SIDES[side];
   const trip = await getTrip(deps, trip_id);
-  if (callerId !== null && trip[rater] !== callerId) throw new ForbiddenError(`Solo ${raterName} del viaje ${trip.id} puede calificarlo`);
+  authorize(actor, rule, trip);
   if (trip.estado !== "completado") throw new InvalidStateError(`Solo se califican viajes completados; este está ${trip.estado}`);
   const updated = await deps.db.$transaction(async (tx) => {
     const { count } = await tx.trip.updateMany({
@@ -66,6 +68,6 @@ async function rate(deps: Deps, callerId: number | null, side: Side, input: Rati
 }
 
 /** The passenger rates the driver. */
-export const rateDriver = (deps: Deps, callerId: number | null, input: RatingInput) => rate(deps, callerId, "conductor", input);
+export const rateDriver = (deps: Deps, actor: Actor, input: RatingInput) => rate(deps, actor, "conductor", input);
 /** The driver rates the passenger. */
-export const ratePassenger = (deps: Deps, callerId: number | null, input: RatingInput) => rate(deps, callerId, "pasajero", input);
+export const ratePassenger = (deps: Deps, actor: Actor, input: RatingInput) => rate(deps, actor, "pasajero", input);

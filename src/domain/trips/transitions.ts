@@ -1,32 +1,25 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client.js";
 import type { Trip } from "../../generated/sqlite/client.js";
-import { isAdmin } from "../accounts/access.js";
+import { authorize, isAdmin, isUser, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { ForbiddenError, InvalidStateError, ConflictError, ValidationError } from "../errors.js";
+import { InvalidStateError, ConflictError, ValidationError } from "../errors.js";
 import { closeOnlinePeriod, returnOnline } from "../drivers/availability.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { observedSpeed } from "../maps/speed.js";
 import { withdrawOffers } from "../matching/requests.js";
 import { splitFare } from "../pricing/fare.js";
 import { number, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
+import { TRIP_RULES } from "./access.js";
 import { getTrip } from "./queries.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "./service-types.js";
 import { ASSIGNED_STATES, TRANSITIONS, nextState, refusal, type Trigger } from "./states.js";
 
-type Role = "pasajero" | "conductor" | "admin";
-
-/**
- * Who may move a trip. Calls that name a caller must come from a participant in the right role
- * (or an administrator); legacy calls that name nobody are accepted as the old service did.
- */
-async function actingRole(deps: Deps, trip: Trip, callerId: number | null, allowed: Array<"pasajero" | "conductor">): Promise<Role | null> {
-  if (callerId === null) return null;
-  if (allowed.includes("conductor") && trip.conductor_id === callerId) return "conductor";
-  if (allowed.includes("pasajero") && trip.usuario_id === callerId) return "pasajero";
-  if (await isAdmin(deps.db, callerId)) return "admin";
-  const who = allowed.map((role) => (role === "conductor" ? "el conductor asignado" : "el pasajero")).join(" o ");
-  throw new ForbiddenError(`Solo ${who} puede hacer esto con el viaje ${trip.id}`);
+/** Who called a trip off, as kept in cancelado_por; null when a legacy call named nobody. */
+function cancelledBy(actor: Actor, trip: Trip): "pasajero" | "conductor" | "admin" | null {
+  if (isUser(actor, trip.usuario_id)) return "pasajero";
+  if (isUser(actor, trip.conductor_id)) return "conductor";
+  return isAdmin(actor) ? "admin" : null;
 }
 
 /**
@@ -67,7 +60,8 @@ function announcePosition(deps: Deps, status: { conductor_id: number; latitud: n
  * first (so one driver cannot take two trips at once), then the trip changes only if it is
  * still pending (so one trip goes to one driver).
  */
-export async function acceptTrip(deps: Deps, driverId: number, tripId: unknown): Promise<Trip> {
+export async function acceptTrip(deps: Deps, actor: Actor, tripId: unknown): Promise<Trip> {
+  const driverId = member(actor, TRIP_RULES.request).id;
   const driver = await loadDriver(deps.db, driverId);
   const trip = await getTrip(deps, tripId);
   nextState(trip.estado, "aceptar");
@@ -102,19 +96,20 @@ export async function acceptTrip(deps: Deps, driverId: number, tripId: unknown):
 }
 
 /** The assigned driver sets off towards the pickup. */
-export async function startRoute(deps: Deps, driverId: number, tripId: unknown): Promise<Trip> {
+export async function startRoute(deps: Deps, actor: Actor, tripId: unknown): Promise<Trip> {
   const trip = await getTrip(deps, tripId);
-  if (trip.conductor_id !== driverId) throw new ForbiddenError(`Solo el conductor asignado puede salir hacia el viaje ${trip.id}`);
-  const moved = await deps.db.$transaction((tx) => transition(tx, trip, "iniciar_ruta", deps.clock.now(), { where: { conductor_id: driverId } }));
+  authorize(actor, TRIP_RULES.startRoute, trip);
+  const where = { conductor_id: trip.conductor_id };
+  const moved = await deps.db.$transaction((tx) => transition(tx, trip, "iniciar_ruta", deps.clock.now(), { where }));
   announceTrip(deps, moved);
   return moved;
 }
 
 /** The passenger is on board. */
-export async function startTrip(deps: Deps, callerId: number | null, tripId: unknown): Promise<Trip> {
+export async function startTrip(deps: Deps, actor: Actor, tripId: unknown): Promise<Trip> {
   const trip = await getTrip(deps, tripId);
+  authorize(actor, TRIP_RULES.start, trip);
   nextState(trip.estado, "iniciar");
-  await actingRole(deps, trip, callerId, ["conductor"]);
   const started = await deps.db.$transaction((tx) => transition(tx, trip, "iniciar", deps.clock.now()));
   announceTrip(deps, started);
   return started;
@@ -131,11 +126,11 @@ const completeSchema = z.object({
  * distance (when sent) replaces the estimate, the real speed feeds the duration model, and the
  * driver is back online.
  */
-export async function completeTrip(deps: Deps, callerId: number | null, input: Raw<typeof completeSchema>): Promise<Trip> {
+export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof completeSchema>): Promise<Trip> {
   const { trip_id, precio_final, distancia_real } = parseInput(completeSchema, input);
   const trip = await getTrip(deps, trip_id);
+  authorize(actor, TRIP_RULES.complete, trip);
   nextState(trip.estado, "completar");
-  await actingRole(deps, trip, callerId, ["conductor"]);
   const now = deps.clock.now();
   const distancia_km = distancia_real ?? trip.distancia_km;
   const speed = trip.fecha_inicio ? observedSpeed(distancia_km, trip.fecha_inicio, now) : {};
@@ -154,11 +149,12 @@ export async function completeTrip(deps: Deps, callerId: number | null, input: R
 const cancelSchema = z.object({ trip_id: positiveId(), motivo: text(500) });
 
 /** Passenger or driver calls the trip off, saying why; an assigned driver is back online. */
-export async function cancelTrip(deps: Deps, callerId: number | null, input: Raw<typeof cancelSchema>): Promise<Trip> {
+export async function cancelTrip(deps: Deps, actor: Actor, input: Raw<typeof cancelSchema>): Promise<Trip> {
   const { trip_id, motivo } = parseInput(cancelSchema, input);
   const trip = await getTrip(deps, trip_id);
+  authorize(actor, TRIP_RULES.cancel, trip);
   nextState(trip.estado, "cancelar");
-  const role = await actingRole(deps, trip, callerId, ["pasajero", "conductor"]);
+  const role = cancelledBy(actor, trip);
   const now = deps.clock.now();
   const { cancelled, status } = await deps.db.$transaction(async (tx) => {
     const cancelled = await transition(tx, trip, "cancelar", now, { data: { motivo_cancelacion: motivo, cancelado_por: role } });

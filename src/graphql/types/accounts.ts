@@ -1,11 +1,12 @@
-import { USER_TYPES } from "../../domain/accounts/users.js";
-import { findUser, userExists } from "../../domain/accounts/users.js";
 import { login } from "../../domain/accounts/login.js";
-import { register } from "../../domain/accounts/register.js";
+import { changePassword } from "../../domain/accounts/password-change.js";
 import { updateProfile } from "../../domain/accounts/profile.js";
+import { register } from "../../domain/accounts/register.js";
+import { logout, type IssuedToken } from "../../domain/accounts/sessions.js";
+import { findUser, userExists, USER_TYPES } from "../../domain/accounts/users.js";
 import { resendVerificationCode, verifyEmail } from "../../domain/accounts/verification.js";
+import type { User as UserRow } from "../../generated/sqlite/client.js";
 import { builder, type InputFields } from "../builder.js";
-import { callerId } from "../identity.js";
 
 export const UserType = builder.enumType("TipoUsuario", { values: USER_TYPES });
 
@@ -59,6 +60,15 @@ export const User = builder.prismaObject("User", {
   }),
 });
 
+const Session = builder.objectRef<IssuedToken & { user: UserRow }>("Sesion").implement({
+  description: "Una sesión iniciada: envía el token en la cabecera Authorization: Bearer <token>",
+  fields: (t) => ({
+    token: t.exposeString("token"),
+    token_expires_at: t.expose("token_expires_at", { type: "DateTime" }),
+    user: t.field({ type: User, resolve: (session) => session.user }),
+  }),
+});
+
 const locationInputFields = (t: InputFields) => ({
   direccion: t.string(),
   ciudad: t.string(),
@@ -97,7 +107,7 @@ builder.queryFields((t) => ({
     errors: {},
     args: { userId: t.arg.int(), email: t.arg.string() },
     resolve: async (query, _root, args, ctx) => {
-      const user = await findUser(ctx.deps.db, args);
+      const user = await findUser(ctx.deps.db, ctx.actor, args);
       return ctx.deps.db.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
     },
   }),
@@ -111,10 +121,26 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   login: t.field({
-    type: User,
+    type: Session,
+    description: "Inicia una sesión; tras 10 contraseñas erradas en 15 minutos responde RateLimitError",
     errors: {},
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => login(ctx.deps, args),
+    resolve: (_root, args, ctx) => login(ctx.deps, ctx.actor, args),
+  }),
+  logout: t.boolean({
+    description: "Cierra la sesión del token con que se llama",
+    errors: { directResult: false },
+    resolve: async (_root, _args, ctx) => {
+      await logout(ctx.deps, ctx.actor);
+      return true;
+    },
+  }),
+  changePassword: t.field({
+    type: Session,
+    description: "Cambia la contraseña de quien llama: cierra todas sus sesiones y abre una nueva",
+    errors: {},
+    args: { actual: t.arg.string({ required: true }), nueva: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => changePassword(ctx.deps, ctx.actor, args),
   }),
   register: t.field({
     type: User,
@@ -128,7 +154,7 @@ builder.mutationFields((t) => ({
     description: "Actualiza el perfil de quien llama; el correo no se cambia",
     errors: {},
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
-    resolve: (_root, { input }, ctx) => updateProfile(ctx.deps, callerId(ctx), input),
+    resolve: (_root, { input }, ctx) => updateProfile(ctx.deps, ctx.actor, input),
   }),
   verifyEmail: t.field({
     type: User,

@@ -1,9 +1,16 @@
+import { AUDIT_ACTIONS, AUDIT_TARGETS, auditLog } from "../../domain/admin/audit.js";
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser } from "../../domain/admin/users.js";
 import { Deleted, builder } from "../builder.js";
-import { callerId, callerOrLegacy } from "../identity.js";
 import { User } from "./accounts.js";
 
-const Pagination = builder.objectRef<{ page: number; per_page: number; total: number; total_pages: number }>("Paginacion").implement({
+interface PaginationView {
+  page: number;
+  per_page: number;
+  total: number;
+  total_pages: number;
+}
+
+const Pagination = builder.objectRef<PaginationView>("Paginacion").implement({
   fields: (t) => ({
     page: t.exposeInt("page"),
     per_page: t.exposeInt("per_page"),
@@ -14,9 +21,34 @@ const Pagination = builder.objectRef<{ page: number; per_page: number; total: nu
 
 type UserRow = Awaited<ReturnType<typeof listUsers>>["usuarios"][number];
 
-const UserPage = builder.objectRef<{ usuarios: UserRow[]; pagination: { page: number; per_page: number; total: number; total_pages: number } }>("PaginaUsuarios").implement({
+const UserPage = builder.objectRef<{ usuarios: UserRow[]; pagination: PaginationView }>("PaginaUsuarios").implement({
   fields: (t) => ({
     usuarios: t.field({ type: [User], resolve: (page) => page.usuarios }),
+    pagination: t.field({ type: Pagination, resolve: (page) => page.pagination }),
+  }),
+});
+
+const AuditEntry = builder.prismaObject("AuditEntry", {
+  name: "EntradaAuditoria",
+  description: "Una acción de un administrador",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    admin_id: t.exposeInt("admin_id", { nullable: true, description: "null si una llamada heredada no nombró administrador" }),
+    via: t.exposeString("via", { description: "token, o ids (el id que envió una llamada heredada)" }),
+    accion: t.exposeString("accion", { description: AUDIT_ACTIONS.join(", ") }),
+    objetivo_tipo: t.exposeString("objetivo_tipo", { description: AUDIT_TARGETS.join(", ") }),
+    objetivo_id: t.exposeInt("objetivo_id"),
+    detalles: t.exposeString("detalles", { nullable: true, description: "JSON: los campos enviados o el motivo" }),
+    direccion_ip: t.exposeString("direccion_ip", { nullable: true }),
+    creado_en: t.expose("creado_en", { type: "DateTime" }),
+  }),
+});
+
+type AuditRow = Awaited<ReturnType<typeof auditLog>>["entradas"][number];
+
+const AuditPage = builder.objectRef<{ entradas: AuditRow[]; pagination: PaginationView }>("PaginaAuditoria").implement({
+  fields: (t) => ({
+    entradas: t.field({ type: [AuditEntry], resolve: (page) => page.entradas }),
     pagination: t.field({ type: Pagination, resolve: (page) => page.pagination }),
   }),
 });
@@ -45,7 +77,23 @@ builder.queryFields((t) => ({
       tipo_usuario: t.arg.string(),
       es_activo: t.arg.boolean(),
     },
-    resolve: (_root, args, ctx) => listUsers(ctx.deps, callerId(ctx), args),
+    resolve: (_root, args, ctx) => listUsers(ctx.deps, ctx.actor, args),
+  }),
+  auditLog: t.field({
+    type: AuditPage,
+    description: "Las acciones de los administradores, las más recientes primero (solo administradores)",
+    errors: {},
+    args: {
+      page: t.arg.int({ description: "Desde 1 (por defecto 1)" }),
+      per_page: t.arg.int({ description: "De 1 a 100 (por defecto 20)" }),
+      accion: t.arg.string({ description: AUDIT_ACTIONS.join(", ") }),
+      admin_id: t.arg.int(),
+      objetivo_tipo: t.arg.string({ description: AUDIT_TARGETS.join(", ") }),
+      objetivo_id: t.arg.int(),
+      desde: t.arg.string({ description: "Fecha ISO 8601; un día sin hora empieza a las 00:00 en Bogotá" }),
+      hasta: t.arg.string({ description: "Fecha ISO 8601; un día sin hora incluye todo ese día" }),
+    },
+    resolve: (_root, args, ctx) => auditLog(ctx.deps, ctx.actor, args),
   }),
 }));
 
@@ -55,25 +103,25 @@ builder.mutationFields((t) => ({
     description: "Cambia los campos enviados de un usuario (solo administradores)",
     errors: {},
     args: { user_id: t.arg.int({ required: true }), input: t.arg({ type: UserChanges, required: true }) },
-    resolve: (_root, args, ctx) => updateUser(ctx.deps, callerId(ctx), args.user_id, args.input),
+    resolve: (_root, args, ctx) => updateUser(ctx.deps, ctx.actor, args.user_id, args.input),
   }),
   deleteUser: t.field({
     type: Deleted,
     description: "Elimina la cuenta para siempre; sus viajes quedan en el historial sin el usuario (solo administradores)",
     errors: {},
     args: { user_id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => deleteUser(ctx.deps, callerId(ctx), args.user_id),
+    resolve: (_root, args, ctx) => deleteUser(ctx.deps, ctx.actor, args.user_id),
   }),
   suspendUser: t.field({
     type: User,
     errors: {},
     args: { user_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => suspendUser(ctx.deps, callerOrLegacy(ctx), args),
+    resolve: (_root, args, ctx) => suspendUser(ctx.deps, ctx.actor, args),
   }),
   activateUser: t.field({
     type: User,
     errors: {},
     args: { user_id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => activateUser(ctx.deps, callerOrLegacy(ctx), args.user_id),
+    resolve: (_root, args, ctx) => activateUser(ctx.deps, ctx.actor, args.user_id),
   }),
 }));

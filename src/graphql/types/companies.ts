@@ -1,6 +1,5 @@
 import { createCompany, deleteCompany, findCompany, listCompanies, updateCompany } from "../../domain/companies/companies.js";
 import { Deleted, builder } from "../builder.js";
-import { callerId } from "../identity.js";
 
 const Company = builder.prismaObject("Company", {
   name: "Empresa",
@@ -34,13 +33,13 @@ builder.queryFields((t) => ({
     type: [Company],
     description: "Empresas (solo administradores)",
     errors: {},
-    resolve: (_root, _args, ctx) => listCompanies(ctx.deps, callerId(ctx)),
+    resolve: (_root, _args, ctx) => listCompanies(ctx.deps, ctx.actor),
   }),
   company: t.field({
     type: Company,
     errors: {},
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => findCompany(ctx.deps, callerId(ctx), args.id),
+    resolve: (_root, args, ctx) => findCompany(ctx.deps, ctx.actor, args.id),
   }),
 }));
 
@@ -49,20 +48,20 @@ builder.mutationFields((t) => ({
     type: Company,
     errors: {},
     args: { input: t.arg({ type: CompanyInput, required: true }) },
-    resolve: (_root, { input }, ctx) => createCompany(ctx.deps, callerId(ctx), input),
+    resolve: (_root, { input }, ctx) => createCompany(ctx.deps, ctx.actor, input),
   }),
   updateCompany: t.field({
     type: Company,
     description: "Cambia los campos enviados",
     errors: {},
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: CompanyInput, required: true }) },
-    resolve: (_root, args, ctx) => updateCompany(ctx.deps, callerId(ctx), args.id, args.input),
+    resolve: (_root, args, ctx) => updateCompany(ctx.deps, ctx.actor, args.id, args.input),
   }),
   deleteCompany: t.field({
     type: Deleted,
     description: "Elimina la empresa; sus conductores quedan sin afiliación",
     errors: {},
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => deleteCompany(ctx.deps, callerId(ctx), args.id),
+    resolve: (_root, args, ctx) => deleteCompany(ctx.deps, ctx.actor, args.id),
   }),
 }));

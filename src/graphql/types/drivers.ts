@@ -1,11 +1,14 @@
 import { approveDriver, pendingDrivers, rejectDriver, submitForApproval } from "../../domain/drivers/approval.js";
 import { storeDocument } from "../../domain/drivers/documents.js";
 import { earnings } from "../../domain/drivers/earnings.js";
-import { driverProfile, subjectDriver, updateDriverProfile, updateLicense, updateVehicle } from "../../domain/drivers/profile.js";
+import { driverProfile, updateDriverProfile, updateLicense, updateVehicle } from "../../domain/drivers/profile.js";
 import { statistics } from "../../domain/drivers/statistics.js";
 import { builder } from "../builder.js";
-import { callerId, callerOrLegacy } from "../identity.js";
+import type { Context } from "../context.js";
 import { User } from "./accounts.js";
+
+/** A document photo as responses show it: a signed link that expires, fresh in every response. */
+const signed = (value: string | null, ctx: Context) => (value ? ctx.deps.uploads.link(value) : null);
 
 const License = builder.prismaObject("License", {
   name: "Licencia",
@@ -14,8 +17,8 @@ const License = builder.prismaObject("License", {
     tipo: t.exposeString("tipo", { nullable: true, description: "Categoría: A1, A2, B1, B2, B3, C1, C2, C3" }),
     fecha_emision: t.expose("fecha_emision", { type: "DateTime", nullable: true }),
     fecha_expiracion: t.expose("fecha_expiracion", { type: "DateTime", nullable: true }),
-    imagen_frente: t.exposeString("imagen_frente", { nullable: true }),
-    imagen_reverso: t.exposeString("imagen_reverso", { nullable: true }),
+    imagen_frente: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.imagen_frente, ctx) }),
+    imagen_reverso: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.imagen_reverso, ctx) }),
   }),
 });
 
@@ -40,10 +43,10 @@ const Vehicle = builder.prismaObject("Vehicle", {
     tecnomecanica_numero: t.exposeString("tecnomecanica_numero", { nullable: true }),
     tecnomecanica_vencimiento: t.expose("tecnomecanica_vencimiento", { type: "DateTime", nullable: true }),
     tarjeta_propiedad_numero: t.exposeString("tarjeta_propiedad_numero", { nullable: true }),
-    foto_vehiculo: t.exposeString("foto_vehiculo", { nullable: true }),
-    foto_tarjeta_propiedad: t.exposeString("foto_tarjeta_propiedad", { nullable: true }),
-    foto_soat: t.exposeString("foto_soat", { nullable: true }),
-    foto_tecnomecanica: t.exposeString("foto_tecnomecanica", { nullable: true }),
+    foto_vehiculo: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_vehiculo, ctx) }),
+    foto_tarjeta_propiedad: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_tarjeta_propiedad, ctx) }),
+    foto_soat: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_soat, ctx) }),
+    foto_tecnomecanica: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_tecnomecanica, ctx) }),
   }),
 });
 
@@ -110,7 +113,10 @@ const Statistics = builder.objectRef<StatisticsView>("EstadisticasConductor").im
 });
 
 const UploadedDocument = builder.objectRef<{ tipo_documento: string; url: string }>("DocumentoSubido").implement({
-  fields: (t) => ({ tipo_documento: t.exposeString("tipo_documento"), url: t.exposeString("url") }),
+  fields: (t) => ({
+    tipo_documento: t.exposeString("tipo_documento"),
+    url: t.string({ description: "Enlace firmado que vence; guárdalo con updateLicense o updateVehicle", resolve: (doc, _args, ctx) => ctx.deps.uploads.link(doc.url) }),
+  }),
 });
 
 const DriverProfileInput = builder.inputType("DriverProfileInput", {
@@ -159,31 +165,31 @@ builder.queryFields((t) => ({
     type: DriverProfile,
     errors: {},
     args: aboutDriver,
-    resolve: async (_root, args, ctx) => driverProfile(ctx.deps, await subjectDriver(ctx.deps, callerId(ctx), args.conductor_id)),
+    resolve: (_root, args, ctx) => driverProfile(ctx.deps, ctx.actor, args.conductor_id),
   }),
   verificationStatus: t.field({
     type: DriverProfile,
     description: "El estado de revisión del conductor que llama",
     errors: {},
-    resolve: (_root, _args, ctx) => driverProfile(ctx.deps, callerId(ctx)),
+    resolve: (_root, _args, ctx) => driverProfile(ctx.deps, ctx.actor),
   }),
   earnings: t.field({
     type: Earnings,
     errors: {},
     args: { ...aboutDriver, periodo: t.arg.string({ required: true, description: "hoy, semana, mes o total (hora de Bogotá)" }) },
-    resolve: async (_root, args, ctx) => earnings(ctx.deps, await subjectDriver(ctx.deps, callerId(ctx), args.conductor_id), args.periodo),
+    resolve: (_root, args, ctx) => earnings(ctx.deps, ctx.actor, args.conductor_id, args.periodo),
   }),
   driverStatistics: t.field({
     type: Statistics,
     errors: {},
     args: aboutDriver,
-    resolve: async (_root, args, ctx) => statistics(ctx.deps, await subjectDriver(ctx.deps, callerId(ctx), args.conductor_id)),
+    resolve: (_root, args, ctx) => statistics(ctx.deps, ctx.actor, args.conductor_id),
   }),
   pendingDrivers: t.field({
     type: [DriverProfile],
     description: "Solicitudes en revisión, las más antiguas primero (solo administradores)",
     errors: {},
-    resolve: (_root, _args, ctx) => pendingDrivers(ctx.deps, callerId(ctx)),
+    resolve: (_root, _args, ctx) => pendingDrivers(ctx.deps, ctx.actor),
   }),
 }));
 
@@ -192,26 +198,26 @@ builder.mutationFields((t) => ({
     type: DriverProfile,
     errors: {},
     args: { input: t.arg({ type: DriverProfileInput, required: true }) },
-    resolve: (_root, { input }, ctx) => updateDriverProfile(ctx.deps, callerId(ctx), input),
+    resolve: (_root, { input }, ctx) => updateDriverProfile(ctx.deps, ctx.actor, input),
   }),
   updateVehicle: t.field({
     type: Vehicle,
     description: "Cambia los campos enviados del vehículo de quien llama; la placa se guarda en mayúsculas, solo letras y números",
     errors: {},
     args: { input: t.arg({ type: VehicleInput, required: true }) },
-    resolve: (_root, { input }, ctx) => updateVehicle(ctx.deps, callerId(ctx), input),
+    resolve: (_root, { input }, ctx) => updateVehicle(ctx.deps, ctx.actor, input),
   }),
   updateLicense: t.field({
     type: License,
     errors: {},
     args: { input: t.arg({ type: LicenseInput, required: true }) },
-    resolve: (_root, { input }, ctx) => updateLicense(ctx.deps, callerId(ctx), input),
+    resolve: (_root, { input }, ctx) => updateLicense(ctx.deps, ctx.actor, input),
   }),
   submitForApproval: t.field({
     type: DriverProfile,
     description: "Envía el perfil completo (datos, licencia, vehículo con documentos y fotos) a revisión",
     errors: {},
-    resolve: (_root, _args, ctx) => submitForApproval(ctx.deps, callerId(ctx)),
+    resolve: (_root, _args, ctx) => submitForApproval(ctx.deps, ctx.actor),
   }),
   uploadDocument: t.field({
     type: UploadedDocument,
@@ -221,18 +227,18 @@ builder.mutationFields((t) => ({
       tipo_documento: t.arg.string({ required: true, description: "licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat o tecnomecanica" }),
       documento: t.arg({ type: "File", required: true }),
     },
-    resolve: (_root, args, ctx) => storeDocument(ctx.deps, callerId(ctx), args),
+    resolve: (_root, args, ctx) => storeDocument(ctx.deps, ctx.actor, args),
   }),
   approveDriver: t.field({
     type: DriverProfile,
     errors: {},
     args: { conductor_id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => approveDriver(ctx.deps, callerOrLegacy(ctx), args.conductor_id),
+    resolve: (_root, args, ctx) => approveDriver(ctx.deps, ctx.actor, args.conductor_id),
   }),
   rejectDriver: t.field({
     type: DriverProfile,
     errors: {},
     args: { conductor_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => rejectDriver(ctx.deps, callerOrLegacy(ctx), args),
+    resolve: (_root, args, ctx) => rejectDriver(ctx.deps, ctx.actor, args),
   }),
 }));

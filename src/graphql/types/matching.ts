@@ -1,10 +1,8 @@
 import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
 import { updateDriverLocation } from "../../domain/matching/locations.js";
-import { rejectTripRequest, requestsForDriver } from "../../domain/matching/requests.js";
+import { rejectTripRequest, requestFeedOwner, requestsForDriver } from "../../domain/matching/requests.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
-import { ForbiddenError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
-import { callerId } from "../identity.js";
 import { TripRef } from "./trips.js";
 
 interface DriverStatusView {
@@ -52,7 +50,7 @@ builder.queryFields((t) => ({
     type: [TripRef],
     description: "Solicitudes pendientes a 5 km o menos de quien llama (conductor en línea) para su tipo de vehículo",
     errors: {},
-    resolve: (_root, _args, ctx) => requestsForDriver(ctx.deps, callerId(ctx)),
+    resolve: (_root, _args, ctx) => requestsForDriver(ctx.deps, ctx.actor),
   }),
 }));
 
@@ -66,14 +64,14 @@ builder.mutationFields((t) => ({
       longitud: t.arg.float({ required: true }),
       disponibilidad: t.arg.int({ description: "1 en línea, 0 fuera de línea; sin él, no cambia" }),
     },
-    resolve: (_root, args, ctx) => updateDriverLocation(ctx.deps, callerId(ctx), args),
+    resolve: (_root, args, ctx) => updateDriverLocation(ctx.deps, ctx.actor, args),
   }),
   rejectTripRequest: t.field({
     type: TripRef,
     description: "El conductor que llama rechaza una solicitud",
     errors: {},
     args: { trip_id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => rejectTripRequest(ctx.deps, callerId(ctx), args.trip_id),
+    resolve: (_root, args, ctx) => rejectTripRequest(ctx.deps, ctx.actor, args.trip_id),
   }),
 }));
 
@@ -83,7 +81,7 @@ builder.subscriptionFields((t) => ({
     description: "Las posiciones del conductor asignado mientras el viaje está activo",
     args: { trip_id: t.arg.int({ required: true }) },
     subscribe: async (_root, args, ctx) => {
-      await assertCanWatchTrip(ctx.deps, callerId(ctx), args.trip_id);
+      await assertCanWatchTrip(ctx.deps, ctx.actor, args.trip_id);
       return ctx.pubsub.subscribe("ubicacion_viaje", args.trip_id);
     },
     resolve: (position) => position,
@@ -93,8 +91,7 @@ builder.subscriptionFields((t) => ({
     description: "Solicitudes nuevas cercanas para el conductor, y su retiro cuando otro las toma o se cancelan",
     args: { conductorId: t.arg.int({ required: true }) },
     subscribe: (_root, args, ctx) => {
-      if (callerId(ctx) !== args.conductorId) throw new ForbiddenError("Solo puedes escuchar tus propias solicitudes");
-      return ctx.pubsub.subscribe("solicitud_viaje", args.conductorId);
+      return ctx.pubsub.subscribe("solicitud_viaje", requestFeedOwner(ctx.actor, args.conductorId));
     },
     resolve: (event) => event,
   }),

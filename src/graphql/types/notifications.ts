@@ -1,6 +1,5 @@
-import { listNotifications, markNotificationRead } from "../../domain/notifications/notifications.js";
+import { listNotifications, markNotificationRead, notificationsOwner } from "../../domain/notifications/notifications.js";
 import { builder } from "../builder.js";
-import { callerId } from "../identity.js";
 
 export const Notification = builder.prismaObject("Notification", {
   name: "Notificacion",
@@ -22,7 +21,7 @@ builder.queryFields((t) => ({
     description: "Las notificaciones de quien llama, las más recientes primero",
     errors: {},
     args: { soloNoLeidas: t.arg.boolean() },
-    resolve: (_root, args, ctx) => listNotifications(ctx.deps, callerId(ctx), args),
+    resolve: (_root, args, ctx) => listNotifications(ctx.deps, ctx.actor, args),
   }),
 }));
 
@@ -31,15 +30,15 @@ builder.mutationFields((t) => ({
     type: Notification,
     errors: {},
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => markNotificationRead(ctx.deps, callerId(ctx), args.id),
+    resolve: (_root, args, ctx) => markNotificationRead(ctx.deps, ctx.actor, args.id),
   }),
 }));
 
 builder.subscriptionFields((t) => ({
   notifications: t.field({
     type: Notification,
-    description: "Cada notificación nueva de quien se conecta (userId en los parámetros de conexión)",
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe("notificacion", callerId(ctx)),
+    description: "Cada notificación nueva de quien se conecta (su token en los parámetros de conexión)",
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe("notificacion", notificationsOwner(ctx.actor)),
     resolve: (notification) => notification,
   }),
 }));

@@ -1,6 +1,5 @@
 import { listRates, updateRate } from "../../domain/pricing/rates.js";
 import { builder } from "../builder.js";
-import { callerId } from "../identity.js";
 
 const PricingRateRef = builder.prismaObject("PricingRate", {
   name: "Tarifa",
@@ -32,7 +31,8 @@ const RateChanges = builder.inputType("PricingRateInput", {
 builder.queryFields((t) => ({
   pricingRates: t.field({
     type: [PricingRateRef],
-    resolve: (_root, _args, ctx) => listRates(ctx.deps.db),
+    errors: {},
+    resolve: (_root, _args, ctx) => listRates(ctx.deps, ctx.actor),
   }),
 }));
 
@@ -42,6 +42,6 @@ builder.mutationFields((t) => ({
     description: "Cambia las tarifas enviadas de un tipo de vehículo (solo administradores)",
     errors: {},
     args: { input: t.arg({ type: RateChanges, required: true }) },
-    resolve: (_root, { input }, ctx) => updateRate(ctx.deps, callerId(ctx), input),
+    resolve: (_root, { input }, ctx) => updateRate(ctx.deps, ctx.actor, input),
   }),
 }));

@@ -1,13 +1,12 @@
 import type { Trip } from "../../generated/sqlite/client.js";
 import { createTrip, fareEstimate } from "../../domain/trips/create.js";
-import { getTrip, listTrips } from "../../domain/trips/queries.js";
+import { listTrips, viewTrip } from "../../domain/trips/queries.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
 import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
 import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
 import { builder } from "../builder.js";
-import { callerId, callerOrLegacy } from "../identity.js";
 import { User } from "./accounts.js";
 import { PlaceInput } from "./maps.js";
 
@@ -137,14 +136,14 @@ builder.queryFields((t) => ({
     type: TripRef,
     errors: {},
     args: tripId,
-    resolve: (query, _root, args, ctx) => getTrip(ctx.deps, args.trip_id, query),
+    resolve: (query, _root, args, ctx) => viewTrip(ctx.deps, ctx.actor, args.trip_id, query),
   }),
   myTrips: t.prismaField({
     type: [TripRef],
     description: "Los viajes de quien llama, como pasajero o como conductor, los más recientes primero",
     errors: {},
     args: { rol: t.arg({ type: TripRole, required: true }), alcance: t.arg({ type: TripScope, required: true }) },
-    resolve: (query, _root, args, ctx) => listTrips(ctx.deps, callerId(ctx), args.rol, args.alcance, query),
+    resolve: (query, _root, args, ctx) => listTrips(ctx.deps, ctx.actor, args.rol, args.alcance, query),
   }),
   fareEstimate: t.field({
     type: FareRef,
@@ -160,28 +159,28 @@ builder.mutationFields((t) => ({
     description: "Quien llama pide un viaje; solo se crea si hay un conductor disponible a 5 km o menos",
     errors: {},
     args: { input: t.arg({ type: TripInput, required: true }) },
-    resolve: (_root, { input }, ctx) => createTrip(ctx.deps, callerId(ctx), input),
+    resolve: (_root, { input }, ctx) => createTrip(ctx.deps, ctx.actor, input),
   }),
   acceptTrip: t.field({
     type: TripRef,
     description: "Quien llama (conductor) toma el viaje",
     errors: {},
     args: tripId,
-    resolve: (_root, args, ctx) => acceptTrip(ctx.deps, callerId(ctx), args.trip_id),
+    resolve: (_root, args, ctx) => acceptTrip(ctx.deps, ctx.actor, args.trip_id),
   }),
   startRoute: t.field({
     type: TripRef,
     description: "El conductor asignado sale hacia el punto de recogida (en_ruta)",
     errors: {},
     args: tripId,
-    resolve: (_root, args, ctx) => startRoute(ctx.deps, callerId(ctx), args.trip_id),
+    resolve: (_root, args, ctx) => startRoute(ctx.deps, ctx.actor, args.trip_id),
   }),
   startTrip: t.field({
     type: TripRef,
     description: "El pasajero subió (en_curso)",
     errors: {},
     args: tripId,
-    resolve: (_root, args, ctx) => startTrip(ctx.deps, callerOrLegacy(ctx), args.trip_id),
+    resolve: (_root, args, ctx) => startTrip(ctx.deps, ctx.actor, args.trip_id),
   }),
   completeTrip: t.field({
     type: TripRef,
@@ -191,27 +190,27 @@ builder.mutationFields((t) => ({
       precio_final: t.arg.float({ required: true, description: "COP" }),
       distancia_real: t.arg.float({ description: "km; reemplaza la distancia estimada" }),
     },
-    resolve: (_root, args, ctx) => completeTrip(ctx.deps, callerOrLegacy(ctx), args),
+    resolve: (_root, args, ctx) => completeTrip(ctx.deps, ctx.actor, args),
   }),
   cancelTrip: t.field({
     type: TripRef,
     errors: {},
     args: { trip_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => cancelTrip(ctx.deps, callerOrLegacy(ctx), args),
+    resolve: (_root, args, ctx) => cancelTrip(ctx.deps, ctx.actor, args),
   }),
   rateDriver: t.field({
     type: TripRef,
     description: "El pasajero califica al conductor de un viaje completado",
     errors: {},
     args: { input: t.arg({ type: RatingInput, required: true }) },
-    resolve: (_root, { input }, ctx) => rateDriver(ctx.deps, callerOrLegacy(ctx), input),
+    resolve: (_root, { input }, ctx) => rateDriver(ctx.deps, ctx.actor, input),
   }),
   ratePassenger: t.field({
     type: TripRef,
     description: "El conductor califica al pasajero de un viaje completado",
     errors: {},
     args: { input: t.arg({ type: RatingInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ratePassenger(ctx.deps, callerOrLegacy(ctx), input),
+    resolve: (_root, { input }, ctx) => ratePassenger(ctx.deps, ctx.actor, input),
   }),
 }));
 
@@ -221,7 +220,7 @@ builder.subscriptionFields((t) => ({
     description: "El viaje completo en cada cambio; para su pasajero, su conductor o un administrador",
     args: tripId,
     subscribe: async (_root, args, ctx) => {
-      await assertCanWatchTrip(ctx.deps, callerId(ctx), args.trip_id);
+      await assertCanWatchTrip(ctx.deps, ctx.actor, args.trip_id);
       return ctx.pubsub.subscribe("viaje", args.trip_id);
     },
     resolve: (trip) => trip,

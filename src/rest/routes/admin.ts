@@ -7,7 +7,6 @@ import { USER_FRAGMENT } from "./auth.js";
 const admin = { admin_id: legacyId() };
 // The suspend, activate, approve and reject calls of the old interface name no administrator.
 const maybeAdmin = { admin_id: optional(legacyId()) };
-const asAdmin = (input: { admin_id?: number }) => input.admin_id;
 
 /** An administrator call answered with only a message. */
 const adminChange = (method: "POST" | "PUT" | "DELETE", path: string, input: z.ZodObject, mutation: string, message: string) =>
@@ -15,7 +14,7 @@ const adminChange = (method: "POST" | "PUT" | "DELETE", path: string, input: z.Z
     method,
     path,
     input,
-    caller: asAdmin,
+    caller: "admin_id",
     document: operation(mutation),
     variables: ({ admin_id: _caller, ...rest }) => rest,
     respond: () => ({ message }),
@@ -33,7 +32,7 @@ export const adminRoutes = [
       tipo_usuario: optional(legacyText()),
       es_activo: optional(legacyFlag()),
     }),
-    caller: asAdmin,
+    caller: "admin_id",
     document: operation(
       `query Users($page: Int, $per_page: Int, $search: String, $tipo_usuario: String, $es_activo: Boolean) {
         users(page: $page, per_page: $per_page, search: $search, tipo_usuario: $tipo_usuario, es_activo: $es_activo) {
@@ -60,7 +59,7 @@ export const adminRoutes = [
       es_verificado: optional(legacyFlag()),
       empresa_id: optional(legacyId()),
     }),
-    caller: asAdmin,
+    caller: "admin_id",
     document: operation(`mutation UpdateUser($user_id: Int!, $input: UserChangesInput!) {
       updateUser(user_id: $user_id, input: $input) { ...LegacyError ... on Usuario { id } }
     }`),
@@ -92,7 +91,7 @@ export const adminRoutes = [
     method: "GET",
     path: "/admin/pending_drivers.php",
     input: z.object(admin),
-    caller: asAdmin,
+    caller: "admin_id",
     document: operation(`query Pending {
       pendingDrivers {
         ...LegacyError

@@ -55,19 +55,29 @@ export const authRoutes = [
   defineRoute({
     method: "POST",
     path: "/auth/login.php",
+    public: true,
     input: z.object({ email: legacyText(), password: legacyText() }),
     document: operation(
       `mutation Login($email: String!, $password: String!) {
-        login(email: $email, password: $password) { ...LegacyError ...LegacyUser }
+        login(email: $email, password: $password) { ...LegacyError ... on Sesion { token token_expires_at user { ...LegacyUser } } }
       }`,
       USER_FRAGMENT,
     ),
     variables: (input) => input,
-    respond: (user) => ({ message: "Inicio de sesión exitoso", user, token: null, token_expires_at: null }),
+    respond: ({ user, token, token_expires_at }) => ({ message: "Inicio de sesión exitoso", user, token, token_expires_at }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/logout.php",
+    input: z.object({}),
+    document: operation(`mutation Logout { logout { ...LegacyError ... on MutationLogoutSuccess { data } } }`),
+    variables: () => ({}),
+    respond: () => ({ message: "Sesión cerrada" }),
   }),
   defineRoute({
     method: "POST",
     path: "/auth/register.php",
+    public: true,
     input: z.object({
       ...personFields,
       email: legacyText(),
@@ -91,6 +101,7 @@ export const authRoutes = [
   defineRoute({
     method: "POST",
     path: "/auth/check_user.php",
+    public: true,
     input: z.object({ email: legacyText() }),
     document: operation(
       `query CheckUser($email: String!) {
@@ -107,6 +118,7 @@ export const authRoutes = [
     method: "GET",
     path: "/auth/profile.php",
     input: z.object({ userId: optional(legacyId()), email: optional(legacyText()) }),
+    caller: "userId",
     document: operation(
       `query Profile($userId: Int, $email: String) { user(userId: $userId, email: $email) { ...LegacyError ...LegacyUser } }`,
       USER_FRAGMENT,
@@ -118,7 +130,7 @@ export const authRoutes = [
     method: "POST",
     path: "/auth/profile_update.php",
     input: z.object({ userId: legacyId(), ...personFields }),
-    caller: (input) => input.userId,
+    caller: "userId",
     document: operation(
       `mutation UpdateProfile($input: UpdateProfileInput!) { updateProfile(input: $input) { ...LegacyError ...LegacyUser } }`,
       USER_FRAGMENT,

@@ -15,7 +15,6 @@ fragment LegacyDriverProfile on PerfilConductor {
 }`;
 
 const driver = { conductor_id: legacyId() };
-const asDriver = (input: { conductor_id: number }) => input.conductor_id;
 
 /** A GET about the calling driver: one query, one field of the answer. */
 const driverRead = (path: string, extra: z.ZodRawShape, query: string, key: string, fragments: string[] = []) =>
@@ -23,7 +22,7 @@ const driverRead = (path: string, extra: z.ZodRawShape, query: string, key: stri
     method: "GET",
     path,
     input: z.object({ ...driver, ...extra }),
-    caller: asDriver,
+    caller: "conductor_id",
     document: operation(query, ...fragments),
     variables: ({ conductor_id: _caller, ...rest }) => rest,
     respond: (result) => ({ [key]: result }),
@@ -57,7 +56,7 @@ export const conductorRoutes: LegacyRoute[] = [
     method: "POST",
     path: "/conductor/update_location.php",
     input: z.object({ ...driver, latitud: legacyNumber(), longitud: legacyNumber(), disponibilidad: optional(legacyInt()) }),
-    caller: asDriver,
+    caller: "conductor_id",
     document: operation(`mutation Location($latitud: Float!, $longitud: Float!, $disponibilidad: Int) {
       updateDriverLocation(latitud: $latitud, longitud: $longitud, disponibilidad: $disponibilidad) {
         ...LegacyError
@@ -106,7 +105,7 @@ export const conductorRoutes: LegacyRoute[] = [
     method: "POST",
     path: "/conductor/update_profile.php",
     input: z.object({ ...driver, nombre_completo: optional(legacyText()), telefono: optional(legacyText()), direccion: optional(legacyText()) }),
-    caller: asDriver,
+    caller: "conductor_id",
     document: operation(
       `mutation UpdateProfile($input: DriverProfileInput!) { updateDriverProfile(input: $input) { ...LegacyError ...LegacyDriverProfile } }`,
       PROFILE_FRAGMENT,
@@ -118,7 +117,7 @@ export const conductorRoutes: LegacyRoute[] = [
     method: "POST",
     path: "/conductor/update_vehicle.php",
     input: z.object({ ...driver, ...vehicleShape }),
-    caller: asDriver,
+    caller: "conductor_id",
     document: operation(`mutation UpdateVehicle($input: VehicleInput!) { updateVehicle(input: $input) { ...LegacyError ... on Vehiculo { ${VEHICLE} } } }`),
     variables: (fields) => ({
       input: Object.fromEntries(Object.entries(VEHICLE_FIELDS).map(([legacy, [name]]) => [name, (fields as Record<string, unknown>)[legacy]])),
@@ -138,7 +137,7 @@ export const conductorRoutes: LegacyRoute[] = [
       imagen_frente: optional(legacyText()),
       imagen_reverso: optional(legacyText()),
     }),
-    caller: asDriver,
+    caller: "conductor_id",
     document: operation(`mutation UpdateLicense($input: LicenseInput!) { updateLicense(input: $input) { ...LegacyError ... on Licencia { ${LICENSE} } } }`),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
     respond: (license) => ({ message: "Licencia actualizada", license }),
@@ -147,7 +146,7 @@ export const conductorRoutes: LegacyRoute[] = [
     method: "POST",
     path: "/conductor/submit_for_approval.php",
     input: z.object(driver),
-    caller: asDriver,
+    caller: "conductor_id",
     document: operation(`mutation Submit { submitForApproval { ...LegacyError ... on PerfilConductor { estado_revision } } }`),
     variables: () => ({}),
     respond: () => ({ message: "Perfil enviado a revisión; te avisaremos cuando un administrador lo revise" }),
@@ -157,7 +156,7 @@ export const conductorRoutes: LegacyRoute[] = [
     path: "/conductor/upload_documents.php",
     multipart: true,
     input: z.object({ ...driver, tipo_documento: legacyText(), documento: legacyFile() }),
-    caller: asDriver,
+    caller: "conductor_id",
     document: operation(`mutation Upload($tipo_documento: String!, $documento: File!) {
       uploadDocument(tipo_documento: $tipo_documento, documento: $documento) { ...LegacyError ... on DocumentoSubido { url } }
     }`),

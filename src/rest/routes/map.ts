@@ -15,6 +15,7 @@ const LOCATION = "latitud longitud direccion ciudad departamento pais";
 
 export const mapRoutes = [
   defineRoute({
+    public: true,
     method: "POST",
     path: "/map/calculate_route.php",
     input: ends,
@@ -32,6 +33,7 @@ export const mapRoutes = [
     respond: (route) => ({ route }),
   }),
   defineRoute({
+    public: true,
     method: "POST",
     path: "/map/calculate_distance.php",
     input: ends,
@@ -42,6 +44,7 @@ export const mapRoutes = [
     respond: (result) => ({ distance: result.data }),
   }),
   defineRoute({
+    public: true,
     method: "GET",
     path: "/map/geocode.php",
     input: z.object({ address: legacyText() }),
@@ -50,6 +53,7 @@ export const mapRoutes = [
     respond: (location) => ({ location }),
   }),
   defineRoute({
+    public: true,
     method: "GET",
     path: "/map/reverse_geocode.php",
     input: z.object({ lat: legacyNumber(), lng: legacyNumber() }),

@@ -25,7 +25,7 @@ const CREATE_TRIP = operation(
 );
 
 /** A call that moves one trip and answers with it. */
-const tripChange = <S extends z.ZodType>(path: string, input: S, mutation: string, message: string, caller?: (input: z.output<S>) => number) =>
+const tripChange = <S extends z.ZodType>(path: string, input: S, mutation: string, message: string, caller?: string) =>
   defineRoute({
     method: "POST",
     path,
@@ -42,7 +42,7 @@ const tripList = (path: string, idField: "usuario_id" | "conductor_id", rol: str
     method: "GET",
     path,
     input: z.object({ [idField]: legacyId() }),
-    caller: (input) => input[idField] as number,
+    caller: idField,
     document: operation(
       `query Trips { myTrips(rol: ${rol}, alcance: ${alcance}) { ...LegacyError ... on QueryMyTripsSuccess { data { ...LegacyTrip } } } }`,
       TRIP_FRAGMENT,
@@ -59,7 +59,7 @@ export const tripRoutes = [
     path: "/viajes/create_trip.php",
     requireJsonContentType: true,
     input: z.object({ usuario_id: legacyId(), tipo_servicio: legacyText(), origen: place(), destino: place() }),
-    caller: (input) => input.usuario_id,
+    caller: "usuario_id",
     document: CREATE_TRIP,
     variables: ({ tipo_servicio, origen, destino }) => ({ input: { tipo_servicio, origen, destino } }),
     status: 201,
@@ -77,7 +77,7 @@ export const tripRoutes = [
       tipo_servicio: optional(legacyText()),
       tipo_vehiculo: optional(legacyText()),
     }),
-    caller: (input) => input.usuario_id,
+    caller: "usuario_id",
     document: CREATE_TRIP,
     variables: (input) => ({
       input: {
@@ -109,7 +109,7 @@ export const tripRoutes = [
     z.object({ trip_id: legacyId(), conductor_id: legacyId() }),
     `mutation Accept($trip_id: Int!) { acceptTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`,
     "Viaje aceptado",
-    (input) => input.conductor_id,
+    "conductor_id",
   ),
   tripChange(
     "/viajes/start_trip.php",

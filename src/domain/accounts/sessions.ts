@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Tx } from "../../db/client.js";
+import type { User } from "../../generated/sqlite/client.js";
+import { member, type Actor, type Member } from "../actor.js";
+import type { Deps } from "../deps.js";
+import { ACCOUNT_RULES } from "./access.js";
+import { accountBlockReason } from "./login.js";
+import type { UserType } from "./users.js";
+
+/**
+ * Sessions are opaque random tokens of which only the SHA-256 is stored: a leaked database holds
+ * no usable token, and revoking one is a row update every process sees on its next lookup.
+ */
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export interface IssuedToken {
+  token: string;
+  token_expires_at: Date;
+}
+
+/** Opens a session for a user who proved who they are; expired sessions of theirs are cleared. */
+export async function openSession(deps: Deps, userId: number, address: string | null): Promise<IssuedToken> {
+  const token = randomBytes(32).toString("base64url");
+  const now = deps.clock.now();
+  const expira_en = new Date(now.getTime() + deps.tokenTtlMs);
+  await deps.db.$transaction([
+    deps.db.session.deleteMany({ where: { usuario_id: userId, expira_en: { lte: now } } }),
+    deps.db.session.create({ data: { usuario_id: userId, token_hash: hashToken(token), expira_en, creado_en: now, direccion_ip: address } }),
+  ]);
+  return { token, token_expires_at: expira_en };
+}
+
+/** The actor a user row stands for. */
+export function memberFor(
+  user: Pick<User, "id" | "tipo_usuario" | "es_activo" | "fecha_suspension" | "motivo_suspension">,
+  fields: Pick<Member, "via" | "session" | "actingAdminId" | "address">,
+): Member {
+  return {
+    kind: "member",
+    id: user.id,
+    role: user.tipo_usuario as UserType,
+    admin: user.tipo_usuario === "admin" && accountBlockReason(user) === null,
+    ...fields,
+  };
+}
+
+/** The actor for a user id the caller names rather than proves; an id of nobody gives a member without a role. */
+export async function memberById(deps: Deps, id: number, fields: Pick<Member, "via" | "session" | "actingAdminId" | "address">): Promise<Member> {
+  const user = await deps.db.user.findUnique({ where: { id } });
+  return user ? memberFor(user, fields) : { kind: "member", id, role: null, admin: false, ...fields };
+}
+
+const SIGN_IN_AGAIN = "inicia sesión de nuevo";
+
+/** The user a token signs in, or why it does not. */
+export async function authenticate(deps: Deps, token: string, address: string | null): Promise<Member | { refused: string }> {
+  const session = await deps.db.session.findUnique({ where: { token_hash: hashToken(token) }, include: { usuario: true } });
+  if (!session || session.revocada_en) return { refused: `La sesión no es válida o ya se cerró; ${SIGN_IN_AGAIN}` };
+  if (session.expira_en <= deps.clock.now()) return { refused: `La sesión venció; ${SIGN_IN_AGAIN}` };
+  const blocked = accountBlockReason(session.usuario);
+  if (blocked) return { refused: blocked };
+  return memberFor(session.usuario, { via: "token", session: { id: session.id, expiresAt: session.expira_en }, actingAdminId: null, address });
+}
+
+/**
+ * Ends every live session of a user inside the caller's transaction and answers their ids;
+ * `announceRevoked` them once it commits, so that open connections close on every process.
+ */
+export async function revokeUserSessions(tx: Tx, userId: number, now: Date): Promise<number[]> {
+  const live = await tx.session.findMany({ where: { usuario_id: userId, revocada_en: null }, select: { id: true } });
+  if (live.length === 0) return [];
+  const ids = live.map((session) => session.id);
+  await tx.session.updateMany({ where: { id: { in: ids } }, data: { revocada_en: now } });
+  return ids;
+}
+
+export function announceRevoked(deps: Pick<Deps, "events">, sessionIds: number[]): void {
+  if (sessionIds.length > 0) deps.events.publish("sesion_revocada", { sesiones: sessionIds });
+}
+
+/** Logs out: ends the session the call was made with. */
+export async function logout(deps: Deps, actor: Actor): Promise<void> {
+  const { session } = member(actor, ACCOUNT_RULES.session);
+  // The rule admits only callers with a session.
+  const id = session!.id;
+  await deps.db.session.updateMany({ where: { id, revocada_en: null }, data: { revocada_en: deps.clock.now() } });
+  announceRevoked(deps, [id]);
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { Tx } from "../../db/client.js";
+import { authorize, isMember, responsibleAdmin, type Actor } from "../actor.js";
+import type { Deps } from "../deps.js";
+import { isoDate, oneOf, optional, parseInput, positiveId, type Raw } from "../validation.js";
+import { ADMIN_RULES } from "./access.js";
+import { pageFields, pageOf } from "./paging.js";
+
+export const AUDIT_ACTIONS = [
+  "actualizar_usuario",
+  "eliminar_usuario",
+  "suspender_usuario",
+  "activar_usuario",
+  "aprobar_conductor",
+  "rechazar_conductor",
+  "actualizar_tarifa",
+  "crear_empresa",
+  "actualizar_empresa",
+  "eliminar_empresa",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa"] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/** Records an administrator's action inside the transaction that makes it, so that neither exists without the other. */
+export async function audit(
+  tx: Tx,
+  actor: Actor,
+  entry: { accion: AuditAction; objetivo_tipo: AuditTarget; objetivo_id: number; detalles?: Record<string, unknown> },
+): Promise<void> {
+  await tx.auditEntry.create({
+    data: {
+      admin_id: responsibleAdmin(actor),
+      via: isMember(actor) ? actor.via : "ids",
+      accion: entry.accion,
+      objetivo_tipo: entry.objetivo_tipo,
+      objetivo_id: entry.objetivo_id,
+      detalles: entry.detalles ? JSON.stringify(entry.detalles) : null,
+      direccion_ip: actor.address,
+    },
+  });
+}
+
+const listSchema = z.object({
+  ...pageFields,
+  accion: optional(oneOf(AUDIT_ACTIONS)),
+  admin_id: optional(positiveId()),
+  objetivo_tipo: optional(oneOf(AUDIT_TARGETS)),
+  objetivo_id: optional(positiveId()),
+  desde: optional(isoDate()),
+  hasta: optional(isoDate({ endOfDay: true })),
+});
+
+/** The audit log, newest first, filtered by action, administrator, target and dates. */
+export async function auditLog(deps: Deps, actor: Actor, input: Raw<typeof listSchema>) {
+  authorize(actor, ADMIN_RULES.auditLog);
+  const { page, per_page, desde, hasta, ...filters } = parseInput(listSchema, input);
+  const { skip, take, pagination } = pageOf({ page, per_page });
+  const where = {
+    ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
+    ...(desde || hasta ? { creado_en: { ...(desde ? { gte: desde } : {}), ...(hasta ? { lte: hasta } : {}) } } : {}),
+  };
+  const [total, entradas] = await Promise.all([
+    deps.db.auditEntry.count({ where }),
+    deps.db.auditEntry.findMany({ where, orderBy: [{ creado_en: "desc" }, { id: "desc" }], skip, take }),
+  ]);
+  return { entradas, pagination: pagination(total) };
+}

@@ -1,0 +1,100 @@
+import { EnvelopArmor } from "@escape.tech/graphql-armor";
+import { GraphQLError, type ValidationRule } from "graphql";
+import type { Plugin } from "graphql-yoga";
+import type { CORSOptions } from "@whatwg-node/server";
+import { BodyTooLargeError, readBytes, tooLargeMessage } from "../http/body.js";
+
+/** What the public edge of the GraphQL API allows; see the configuration for each value. */
+export interface EdgeSettings {
+  introspection: boolean;
+  maxDepth: number;
+  maxAliases: number;
+  maxTokens: number;
+  maxDirectives: number;
+  maxCost: number;
+  corsOrigins: string[];
+  bodyLimit: number;
+  /** Multipart requests carry files (uploadDocument) and may be larger. */
+  multipartLimit: number;
+}
+
+const graphqlError = (status: number, message: string, code: string) =>
+  Response.json({ errors: [{ message, extensions: { code } }] }, { status });
+
+/** graphql-armor's protections with its default limits unless configured, worded in Spanish. */
+function armor(settings: EdgeSettings): Plugin[] {
+  const limit = (n: number, errorMessage: string) => ({ n, exposeLimits: false, errorMessage });
+  return new EnvelopArmor({
+    maxDepth: limit(settings.maxDepth, `La consulta anida más de ${settings.maxDepth} niveles`),
+    maxAliases: limit(settings.maxAliases, `La consulta usa más de ${settings.maxAliases} alias`),
+    maxTokens: limit(settings.maxTokens, `La consulta tiene más de ${settings.maxTokens} elementos`),
+    maxDirectives: limit(settings.maxDirectives, `La consulta usa más de ${settings.maxDirectives} directivas`),
+    costLimit: { maxCost: settings.maxCost, exposeLimits: false, errorMessage: `La consulta supera el costo máximo de ${settings.maxCost}` },
+    blockFieldSuggestion: { enabled: !settings.introspection, mask: "" },
+  }).protect().plugins as Plugin[];
+}
+
+const noIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    if (node.name.value === "__schema" || node.name.value === "__type") {
+      context.reportError(new GraphQLError("La introspección del esquema está desactivada en este servidor", { nodes: node }));
+    }
+  },
+});
+
+/**
+ * Bodies over the limit answer 413 before GraphQL reads them. A declared length is enough (Node
+ * never reads past it); a body sent without one is read up to the limit and handed on.
+ */
+function useBodyLimit(endpoint: string, settings: EdgeSettings): Plugin {
+  return {
+    async onRequest({ request, url, fetchAPI, setRequest, endResponse }) {
+      if (url.pathname !== endpoint || !request.body) return;
+      const limit = /^multipart\//i.test(request.headers.get("content-type") ?? "") ? settings.multipartLimit : settings.bodyLimit;
+      const declared = request.headers.get("content-length");
+      if (declared !== null && Number(declared) <= limit) return;
+      try {
+        const body = await readBytes(request, limit);
+        setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
+      } catch (error) {
+        // Thrown here, an error would escape the server: every failure becomes an answer.
+        endResponse(
+          error instanceof BodyTooLargeError
+            ? graphqlError(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
+            : graphqlError(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
+        );
+      }
+    },
+  };
+}
+
+/** API answers are never sniffed as another type nor cached, unless a route chose its own caching. */
+const securityHeaders: Plugin = {
+  onResponse({ response }) {
+    response.headers.set("x-content-type-options", "nosniff");
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+  },
+};
+
+/** Browsers may call from the configured origins only; tokens travel in a header, so no credentials. */
+export const corsFor = (settings: EdgeSettings) => (request: Request): CORSOptions => {
+  const origin = request.headers.get("origin");
+  if (!origin || !settings.corsOrigins.includes(origin)) return false;
+  return {
+    origin: [origin],
+    credentials: false,
+    methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowedHeaders: ["authorization", "content-type", "idempotency-key", "x-request-id"],
+    maxAge: 600,
+  };
+};
+
+/** Every protection of the public edge, in the order they apply. */
+export function edgePlugins(endpoint: string, settings: EdgeSettings): Plugin[] {
+  return [
+    securityHeaders,
+    useBodyLimit(endpoint, settings),
+    ...armor(settings),
+    ...(settings.introspection ? [] : [{ onValidate: ({ addValidationRule }) => addValidationRule(noIntrospection) } satisfies Plugin]),
+  ];
+}

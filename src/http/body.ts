@@ -1,0 +1,23 @@
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`body over ${limit} bytes`);
+  }
+}
+
+/** Reads at most `limit` bytes, refusing early when the declared length is already too big. */
+export async function readBytes(request: Request, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limit) throw new BodyTooLargeError(limit);
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new BodyTooLargeError(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The message a client gets for a body over the limit. */
+export const tooLargeMessage = (limit: number) => `El cuerpo de la petición supera el límite de ${limit} bytes`;
