@@ -36,7 +36,7 @@ const schema = z.object({
   /** Seed the demo accounts at start-up; on by default in development so `npm start` has data to try. */
   DEMO_DATA: flag(),
   /** Lifetime of a session token. */
-  TOKEN_TTL_S: seconds(60, 365 * 24 * 3600, 7 * 24 * 3600),
+  TOKEN_TTL_S: seconds(1, 365 * 24 * 3600, 7 * 24 * 3600),
   /** ids: legacy callers are the ids they send (the specification); token: legacy calls need a Bearer token. */
   LEGACY_AUTH: z.enum(["ids", "token"]).default("ids"),
   /** Browser origins allowed to call the API, comma-separated (for example https://admin.example.co). */

@@ -1,5 +1,5 @@
 import { EnvelopArmor } from "@escape.tech/graphql-armor";
-import { GraphQLError, type ValidationRule } from "graphql";
+import { GraphQLError, type ValidationContext, type ValidationRule } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { CORSOptions } from "@whatwg-node/server";
 import { BodyTooLargeError, readBytes, tooLargeMessage } from "../http/body.js";
@@ -21,15 +21,29 @@ export interface EdgeSettings {
 const graphqlError = (status: number, message: string, code: string) =>
   Response.json({ errors: [{ message, extensions: { code } }] }, { status });
 
-/** graphql-armor's protections with its default limits unless configured, worded in Spanish. */
+/**
+ * graphql-armor's protections, with its default limits unless configured. A refusal is reported
+ * in Spanish with a code of ours instead of graphql-armor's English "Syntax Error" wording.
+ */
 function armor(settings: EdgeSettings): Plugin[] {
-  const limit = (n: number, errorMessage: string) => ({ n, exposeLimits: false, errorMessage });
+  const refuse = (message: string) => ({
+    propagateOnRejection: false,
+    onReject: [
+      (context: ValidationContext | null) => {
+        const error = new GraphQLError(message, { extensions: { code: "QUERY_TOO_COMPLEX" } });
+        // Validation rules report; the token count runs while parsing, where only throwing stops it.
+        if (context) context.reportError(error);
+        else throw error;
+      },
+    ],
+  });
+  const limit = (n: number, message: string) => ({ n, exposeLimits: false, ...refuse(message) });
   return new EnvelopArmor({
     maxDepth: limit(settings.maxDepth, `La consulta anida más de ${settings.maxDepth} niveles`),
     maxAliases: limit(settings.maxAliases, `La consulta usa más de ${settings.maxAliases} alias`),
     maxTokens: limit(settings.maxTokens, `La consulta tiene más de ${settings.maxTokens} elementos`),
     maxDirectives: limit(settings.maxDirectives, `La consulta usa más de ${settings.maxDirectives} directivas`),
-    costLimit: { maxCost: settings.maxCost, exposeLimits: false, errorMessage: `La consulta supera el costo máximo de ${settings.maxCost}` },
+    costLimit: { maxCost: settings.maxCost, exposeLimits: false, ...refuse(`La consulta supera el costo máximo de ${settings.maxCost}`) },
     blockFieldSuggestion: { enabled: !settings.introspection, mask: "" },
   }).protect().plugins as Plugin[];
 }
@@ -37,7 +51,9 @@ function armor(settings: EdgeSettings): Plugin[] {
 const noIntrospection: ValidationRule = (context) => ({
   Field(node) {
     if (node.name.value === "__schema" || node.name.value === "__type") {
-      context.reportError(new GraphQLError("La introspección del esquema está desactivada en este servidor", { nodes: node }));
+      context.reportError(
+        new GraphQLError("La introspección del esquema está desactivada en este servidor", { nodes: node, extensions: { code: "INTROSPECTION_DISABLED" } }),
+      );
     }
   },
 });

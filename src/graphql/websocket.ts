@@ -16,7 +16,8 @@ interface Enveloped {
 
 // graphql-ws's own code for a refused connection; clients do not retry it.
 const FORBIDDEN = 4403;
-const EXPIRY_SWEEP_MS = 30_000;
+// setTimeout's longest delay; a session that lasts longer is checked again then.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export interface WebSocketOptions {
   identity: Identity;
@@ -28,14 +29,21 @@ export interface WebSocketOptions {
 /**
  * graphql-ws on the HTTP server's /graphql path, running every operation through Yoga's pipeline
  * (same plugins, same context factory). The token in the connection parameters is checked once,
- * at connection_init; a connection whose session is revoked (on any process) or expires is closed.
+ * at connection_init; a connection whose session is revoked (on any process) or expires is closed
+ * (4403), which graphql-ws clients do not retry with the same token.
  * Returns the function that closes every socket (code 1001) and the WebSocket server.
  */
 export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock }: WebSocketOptions) {
   const wss = new WebSocketServer({ server: http, path: GRAPHQL_PATH });
   const actors = new WeakMap<WebSocket, Transport["actor"]>();
   const sessions = new Map<WebSocket, NonNullable<Member["session"]>>();
+  const expiries = new Map<WebSocket, NodeJS.Timeout>();
   const end = (socket: WebSocket) => socket.close(FORBIDDEN, "Sesión terminada");
+  const closeAtExpiry = (socket: WebSocket, expiresAt: Date) => {
+    const wait = expiresAt.getTime() - clock.now().getTime();
+    if (wait <= 0) return end(socket);
+    expiries.set(socket, setTimeout(() => closeAtExpiry(socket, expiresAt), Math.min(wait, LONGEST_TIMER_MS)).unref());
+  };
 
   const server = useServer(
     {
@@ -44,11 +52,16 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
         const actor = await identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request });
         if (actor.kind === "anonymous" && actor.refused) return false;
         actors.set(ctx.extra.socket, actor);
-        if (actor.kind === "member" && actor.session) sessions.set(ctx.extra.socket, actor.session);
+        if (actor.kind === "member" && actor.session) {
+          sessions.set(ctx.extra.socket, actor.session);
+          closeAtExpiry(ctx.extra.socket, actor.session.expiresAt);
+        }
         return true;
       },
       onClose: (ctx) => {
         sessions.delete(ctx.extra.socket);
+        clearTimeout(expiries.get(ctx.extra.socket));
+        expiries.delete(ctx.extra.socket);
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
@@ -79,14 +92,8 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
     }
   })().catch((error) => log.error({ err: error }, "session revocations stopped"));
 
-  const sweep = setInterval(() => {
-    const now = clock.now().getTime();
-    for (const [socket, session] of sessions) if (session.expiresAt.getTime() <= now) end(socket);
-  }, EXPIRY_SWEEP_MS);
-  sweep.unref();
-
   return async () => {
-    clearInterval(sweep);
+    for (const timer of expiries.values()) clearTimeout(timer);
     await revocations.return?.();
     await server.dispose();
     await new Promise<void>((resolve) => wss.close(() => resolve()));

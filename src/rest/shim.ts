@@ -1,4 +1,4 @@
-import { validate, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { GraphQLError, validate, type ExecutionResult, type GraphQLSchema } from "graphql";
 import type { Plugin, YogaServerInstance } from "graphql-yoga";
 import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, RateLimitError, ValidationError, fieldMessage, type ErrorCode } from "../domain/errors.js";
 import type { Logger } from "../domain/deps.js";
@@ -71,12 +71,15 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     const variables = route.variables(input);
     const transport = { ...serverContext, request, legacy: claimOf(route, input), params: { variables } };
     const enveloped = yoga.getEnveloped(transport as never);
-    return enveloped.execute({
-      schema: enveloped.schema,
-      document: route.document.document,
-      variableValues: variables,
-      contextValue: await enveloped.contextFactory(),
-    });
+    let contextValue: Context;
+    try {
+      contextValue = await enveloped.contextFactory();
+    } catch (error) {
+      // Identity refusals (401, 403) arrive masked, as GraphQL errors carrying their status.
+      if (error instanceof GraphQLError) return { errors: [error] };
+      throw error;
+    }
+    return enveloped.execute({ schema: enveloped.schema, document: route.document.document, variableValues: variables, contextValue });
   }
 
   function answer(route: LegacyRoute, result: ExecutionResult, input: unknown): Response {

@@ -59,10 +59,13 @@ export async function createDriver(app: TestApp, options: DriverOptions = {}) {
     },
   });
   if (online) {
-    const response = await app.legacy("POST", "/conductor/update_location.php", {
-      conductor_id: user.id, latitud: at.latitud, longitud: at.longitud, disponibilidad: 1,
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // As the driver's phone would, over GraphQL, so that it works in every LEGACY_AUTH mode.
+    const { data } = await app.graphql(
+      `mutation ($lat: Float!, $lng: Float!) { updateDriverLocation(latitud: $lat, longitud: $lng, disponibilidad: 1) { __typename ... on Error { message } } }`,
+      { lat: at.latitud, lng: at.longitud },
+      user.id,
+    );
+    expect(data.updateDriverLocation, JSON.stringify(data)).toEqual({ __typename: "EstadoConductor" });
   }
   return user as { id: number; email: string };
 }

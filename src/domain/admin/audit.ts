@@ -26,6 +26,7 @@ export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 /** Records an administrator's action inside the transaction that makes it, so that neither exists without the other. */
 export async function audit(
   tx: Tx,
+  deps: Pick<Deps, "clock">,
   actor: Actor,
   entry: { accion: AuditAction; objetivo_tipo: AuditTarget; objetivo_id: number; detalles?: Record<string, unknown> },
 ): Promise<void> {
@@ -38,6 +39,7 @@ export async function audit(
       objetivo_id: entry.objetivo_id,
       detalles: entry.detalles ? JSON.stringify(entry.detalles) : null,
       direccion_ip: actor.address,
+      creado_en: deps.clock.now(),
     },
   });
 }

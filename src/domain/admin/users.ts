@@ -82,7 +82,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: unknown, inpu
     // A deactivated driver stops receiving trips at once.
     if (deactivated) await takeOffline(tx, id, now);
     const revoked = deactivated || roleChanged ? await revokeUserSessions(tx, id, now) : [];
-    await audit(tx, actor, { accion: "actualizar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: changes });
+    await audit(tx, deps, actor, { accion: "actualizar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: changes });
     return { updated, revoked };
   });
   announceRevoked(deps, revoked);
@@ -104,7 +104,7 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     await tx.onlinePeriod.deleteMany({ where: { conductor_id: id } });
     await tx.tripOffer.deleteMany({ where: { conductor_id: id } });
     await tx.user.delete({ where: { id } });
-    await audit(tx, actor, { accion: "eliminar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: { tipo_usuario: user.tipo_usuario } });
+    await audit(tx, deps, actor, { accion: "eliminar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: { tipo_usuario: user.tipo_usuario } });
     return revoked;
   });
   announceRevoked(deps, revoked);
@@ -124,7 +124,7 @@ export async function suspendUser(deps: Deps, actor: Actor, input: Raw<typeof su
     await tx.user.update({ where: { id: user_id }, data: { fecha_suspension: now, motivo_suspension: motivo } });
     await takeOffline(tx, user_id, now);
     const revoked = await revokeUserSessions(tx, user_id, now);
-    await audit(tx, actor, { accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user_id, detalles: { motivo } });
+    await audit(tx, deps, actor, { accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user_id, detalles: { motivo } });
     const notification = await createNotification(tx, user_id, { tipo: "cuenta_suspendida", titulo: "Cuenta suspendida", mensaje: `Tu cuenta fue suspendida: ${motivo}` });
     return { notification, revoked };
   });
@@ -140,7 +140,7 @@ export async function activateUser(deps: Deps, actor: Actor, userId: unknown) {
   await getUser(deps.db, id);
   const notification = await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { es_activo: true, fecha_suspension: null, motivo_suspension: null } });
-    await audit(tx, actor, { accion: "activar_usuario", objetivo_tipo: "usuario", objetivo_id: id });
+    await audit(tx, deps, actor, { accion: "activar_usuario", objetivo_tipo: "usuario", objetivo_id: id });
     return createNotification(tx, id, { tipo: "cuenta_activada", titulo: "Cuenta activada", mensaje: "Tu cuenta está activa de nuevo." });
   });
   announce(deps, notification);

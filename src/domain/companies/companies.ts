@@ -51,7 +51,7 @@ export async function createCompany(deps: Deps, actor: Actor, input: Raw<typeof 
   try {
     return await deps.db.$transaction(async (tx) => {
       const company = await tx.company.create({ data });
-      await audit(tx, actor, { accion: "crear_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: data });
+      await audit(tx, deps, actor, { accion: "crear_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: data });
       return company;
     });
   } catch (error) {
@@ -68,7 +68,7 @@ export async function updateCompany(deps: Deps, actor: Actor, id: unknown, input
   try {
     return await deps.db.$transaction(async (tx) => {
       const updated = await tx.company.update({ where: { id: company.id }, data });
-      await audit(tx, actor, { accion: "actualizar_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: data });
+      await audit(tx, deps, actor, { accion: "actualizar_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: data });
       return updated;
     });
   } catch (error) {
@@ -83,7 +83,7 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: unknown) {
   const company = await getCompany(deps, id);
   await deps.db.$transaction(async (tx) => {
     await tx.company.delete({ where: { id: company.id } });
-    await audit(tx, actor, { accion: "eliminar_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: { nombre: company.nombre, nit: company.nit } });
+    await audit(tx, deps, actor, { accion: "eliminar_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: { nombre: company.nombre, nit: company.nit } });
   });
   return company;
 }

@@ -84,7 +84,7 @@ async function decide(
 ) {
   const notification = await deps.db.$transaction(async (tx) => {
     await tx.driverProfile.update({ where: { conductor_id: conductorId }, data: decision.data });
-    await audit(tx, actor, { accion: decision.accion, objetivo_tipo: "conductor", objetivo_id: conductorId, detalles: decision.detalles });
+    await audit(tx, deps, actor, { accion: decision.accion, objetivo_tipo: "conductor", objetivo_id: conductorId, detalles: decision.detalles });
     return createNotification(tx, conductorId, message);
   });
   announce(deps, notification);
