@@ -20,7 +20,25 @@ describe("configuration", () => {
     expect(config.REDIS_URL).toBeUndefined();
   });
 
+  it("keeps the legacy id contract by default and opens introspection only outside production", () => {
+    expect(loadConfig({})).toMatchObject({ LEGACY_AUTH: "ids", GRAPHQL_INTROSPECTION: true, CORS_ORIGINS: [], TOKEN_TTL_S: 7 * 24 * 3600 });
+    expect(loadConfig({ NODE_ENV: "production" }).GRAPHQL_INTROSPECTION).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", GRAPHQL_INTROSPECTION: "true" }).GRAPHQL_INTROSPECTION).toBe(true);
+    expect(loadConfig({ LEGACY_AUTH: "token" }).LEGACY_AUTH).toBe("token");
+  });
+
+  it("reads the allowed browser origins as a list of origins", () => {
+    expect(loadConfig({ CORS_ORIGINS: "https://admin.example.co, http://localhost:5173/" }).CORS_ORIGINS).toEqual([
+      "https://admin.example.co",
+      "http://localhost:5173",
+    ]);
+  });
+
   it.each([
+    [{ LEGACY_AUTH: "none" }, /LEGACY_AUTH/],
+    [{ CORS_ORIGINS: "*" }, /CORS_ORIGINS/],
+    [{ URL_SIGNING_SECRET: "corta" }, /URL_SIGNING_SECRET/],
+    [{ TOKEN_TTL_S: "0" }, /TOKEN_TTL_S/],
     [{ PORT: "abc" }, /PORT/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ REDIS_URL: "http://x" }, /REDIS_URL/],

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.js";
 import type { Clock } from "../../src/domain/deps.js";
 import { openSession } from "../../src/domain/accounts/sessions.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger, type AppLogger } from "../../src/logger.js";
 import { buildServer, type AppServer } from "../../src/server.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
@@ -38,7 +38,7 @@ export interface GraphQLResponse<T> {
 }
 
 /** A server on a fresh database of the provider under test, used in-process (no port). */
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; log?: AppLogger } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const uploads = mkdtempSync(join(tmpdir(), "rh-test-uploads-"));
   const config = loadConfig({
@@ -48,10 +48,12 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DEMO_DATA: "false",
+    // In-process requests come from no address, so they would all share one login budget.
+    LOGIN_MAX_PER_ADDRESS: "1000",
     ...options.env,
   });
   const queries: string[] = [];
-  const server = await buildServer(config, { clock: options.clock, log: createLogger(config), onQuery: (sql) => queries.push(sql) });
+  const server = await buildServer(config, { clock: options.clock, log: options.log ?? createLogger(config), onQuery: (sql) => queries.push(sql) });
 
   const legacy: TestApp["legacy"] = async (method, path, body, headers = {}) => {
     let url = `http://test${path}`;

@@ -1,0 +1,395 @@
+import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../src/graphql/schema.js";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { completeApplication, newAdmin, newDriver, submittedDriver } from "../support/drivers.js";
+import { registerUser } from "../support/fixtures.js";
+import { createDriver, ESTADIO, LLERAS } from "../support/trips.js";
+
+/**
+ * Who may call what, as a table: every role against every operation done to someone else's
+ * object, on GraphQL and through the legacy interface in both LEGACY_AUTH modes. Each row names
+ * the roles allowed; every other role must be refused (401 for nobody, 403 for somebody), and
+ * every allowed role must succeed, so the rules are neither missing nor "deny all".
+ */
+const ROLES = ["anónimo", "pasajero", "conductor", "otro pasajero", "otro conductor", "administrador"] as const;
+type Role = (typeof ROLES)[number];
+
+/** What a row acts on: its passenger's and driver's own records, and the objects made for it. */
+interface Target {
+  pasajero: number;
+  conductor: number;
+  trip?: number;
+  company?: number;
+  notification?: number;
+}
+
+/** People who own nothing the rows act on, and the administrator. */
+interface Cast {
+  otherPassenger: number;
+  otherDriver: number;
+  admin: number;
+}
+
+const idOf = (role: Role, target: Target, cast: Cast): number | null =>
+  ({
+    anónimo: null,
+    pasajero: target.pasajero,
+    conductor: target.conductor,
+    "otro pasajero": cast.otherPassenger,
+    "otro conductor": cast.otherDriver,
+    administrador: cast.admin,
+  })[role];
+
+async function gql(app: TestApp, query: string, variables: Record<string, unknown>, as: number | null) {
+  const { data, errors } = await app.graphql(query, variables, as ?? undefined);
+  if (errors) throw new Error(JSON.stringify(errors));
+  return Object.values(data)[0] as { __typename: string; id?: number; code?: string };
+}
+
+/** Runs a setup step as a user and insists that it worked. */
+async function step(app: TestApp, as: number, query: string, variables: Record<string, unknown> = {}) {
+  const result = await gql(app, query, variables, as);
+  expect(result.__typename, `${query}: ${JSON.stringify(result)}`).not.toMatch(/Error$/);
+  return result;
+}
+
+// The objects rows act on, fresh for each allowed call (a refused call must change nothing).
+const people = async (app: TestApp): Promise<Target> => ({ pasajero: (await registerUser(app)).id, conductor: (await createDriver(app, { at: LLERAS })).id });
+
+const TRIP_STEPS = {
+  aceptado: `mutation ($id: Int!) { acceptTrip(trip_id: $id) { __typename } }`,
+  en_curso: `mutation ($id: Int!) { startTrip(trip_id: $id) { __typename } }`,
+  completado: `mutation ($id: Int!) { completeTrip(trip_id: $id, precio_final: 15000) { __typename } }`,
+};
+
+const tripIn = (state: "pendiente" | keyof typeof TRIP_STEPS) => async (app: TestApp): Promise<Target> => {
+  const target = await people(app);
+  const trip = await step(app, target.pasajero, `mutation ($input: CreateTripInput!) { createTrip(input: $input) { __typename ... on Viaje { id } } }`, {
+    input: { tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO },
+  });
+  const steps = Object.entries(TRIP_STEPS);
+  for (const [reached, mutation] of steps.slice(0, steps.findIndex(([name]) => name === state) + 1)) {
+    await step(app, target.conductor, mutation, { id: trip.id });
+    if (reached === state) break;
+  }
+  return { ...target, trip: trip.id };
+};
+
+const applicant = async (app: TestApp): Promise<Target> => {
+  const driver = await newDriver(app);
+  await completeApplication(app, driver.id);
+  return { pasajero: (await registerUser(app)).id, conductor: driver.id };
+};
+const submitted = async (app: TestApp): Promise<Target> => ({ pasajero: (await registerUser(app)).id, conductor: (await submittedDriver(app)).id });
+const withCompany = async (app: TestApp): Promise<Target> => ({
+  ...(await people(app)),
+  company: (await app.db.company.create({ data: { nombre: "Flota", nit: String(Date.now() % 1e9).padStart(9, "1") } })).id,
+});
+const withNotification = async (app: TestApp): Promise<Target> => {
+  const target = await people(app);
+  // Signing up left the passenger a welcome notification.
+  const notice = await app.db.notification.findFirstOrThrow({ where: { usuario_id: target.pasajero } });
+  return { ...target, notification: notice.id };
+};
+
+async function castFor(app: TestApp): Promise<Cast> {
+  return { otherPassenger: (await registerUser(app)).id, otherDriver: (await createDriver(app)).id, admin: (await newAdmin(app)).id };
+}
+
+/** Runs a row: refused roles against one object, each allowed role against a fresh one. */
+async function runRow<R>(
+  app: TestApp,
+  row: { target: (app: TestApp) => Promise<Target>; allowed: readonly Role[]; roles?: readonly Role[] },
+  call: (role: Role, target: Target) => Promise<R>,
+  check: (role: Role, outcome: R, allowed: boolean) => void,
+) {
+  const roles = row.roles ?? ROLES;
+  const shared = await row.target(app);
+  for (const role of roles.filter((r) => !row.allowed.includes(r))) check(role, await call(role, shared), false);
+  for (const role of roles.filter((r) => row.allowed.includes(r))) check(role, await call(role, await row.target(app)), true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The legacy interface
+
+interface LegacyRow {
+  call: string;
+  target: (app: TestApp) => Promise<Target>;
+  allowed: readonly Role[];
+  input: (target: Target, cast: Cast) => Record<string, unknown>;
+  multipart?: true;
+}
+
+const LEGACY: LegacyRow[] = [
+  { call: "GET /auth/profile.php", target: people, allowed: ["pasajero", "administrador"], input: (t) => ({ userId: t.pasajero }) },
+  { call: "POST /auth/profile_update.php", target: people, allowed: ["pasajero", "administrador"], input: (t) => ({ userId: t.pasajero, name: "Nuevo" }) },
+  {
+    call: "POST /viajes/create_trip.php", target: people, allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO }),
+  },
+  {
+    call: "POST /user/create_trip_request.php", target: people, allowed: ["pasajero", "administrador"],
+    input: (t) => ({
+      usuario_id: t.pasajero, tipo_servicio: "auto", latitud_origen: LLERAS.latitud, longitud_origen: LLERAS.longitud,
+      latitud_destino: ESTADIO.latitud, longitud_destino: ESTADIO.longitud,
+    }),
+  },
+  { call: "GET /viajes/get_trip.php", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"], input: (t) => ({ trip_id: t.trip }) },
+  { call: "POST /viajes/accept_trip.php", target: tripIn("pendiente"), allowed: ["conductor", "administrador"], input: (t) => ({ trip_id: t.trip, conductor_id: t.conductor }) },
+  { call: "POST /viajes/start_trip.php", target: tripIn("aceptado"), allowed: ["conductor"], input: (t) => ({ trip_id: t.trip }) },
+  { call: "POST /viajes/complete_trip.php", target: tripIn("en_curso"), allowed: ["conductor"], input: (t) => ({ trip_id: t.trip, precio_final: 1 }) },
+  {
+    call: "POST /viajes/cancel_trip.php", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"],
+    input: (t) => ({ trip_id: t.trip, motivo: "Cambio de planes" }),
+  },
+  { call: "POST /viajes/rate_conductor.php", target: tripIn("completado"), allowed: ["pasajero"], input: (t) => ({ trip_id: t.trip, calificacion: 1 }) },
+  { call: "POST /viajes/rate_user.php", target: tripIn("completado"), allowed: ["conductor"], input: (t) => ({ trip_id: t.trip, calificacion: 1 }) },
+  { call: "GET /viajes/get_active_trips.php", target: tripIn("aceptado"), allowed: ["pasajero", "administrador"], input: (t) => ({ usuario_id: t.pasajero }) },
+  { call: "GET /viajes/get_trip_history.php", target: tripIn("completado"), allowed: ["pasajero", "administrador"], input: (t) => ({ usuario_id: t.pasajero }) },
+  { call: "GET /viajes/get_conductor_active_trips.php", target: tripIn("aceptado"), allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  { call: "GET /viajes/get_conductor_history.php", target: tripIn("completado"), allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  {
+    call: "POST /conductor/update_location.php", target: people, allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, latitud: LLERAS.latitud, longitud: LLERAS.longitud, disponibilidad: 1 }),
+  },
+  { call: "GET /conductor/get_profile.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  { call: "POST /conductor/update_profile.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, direccion: "Calle 1" }) },
+  { call: "POST /conductor/update_vehicle.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, vehiculo_color: "Azul" }) },
+  { call: "POST /conductor/update_license.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, tipo: "B2" }) },
+  {
+    call: "POST /conductor/upload_documents.php", target: people, allowed: ["conductor", "administrador"], multipart: true,
+    input: (t) => ({ conductor_id: t.conductor, tipo_documento: "soat" }),
+  },
+  { call: "POST /conductor/submit_for_approval.php", target: applicant, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  { call: "GET /conductor/verification_status.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  { call: "GET /conductor/get_earnings.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, periodo: "mes" }) },
+  { call: "GET /conductor/get_statistics.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  { call: "GET /admin/user_management.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
+  { call: "PUT /admin/user_management.php", target: people, allowed: ["administrador"], input: (t, c) => ({ admin_id: c.admin, user_id: t.pasajero, nombre: "Otro" }) },
+  { call: "DELETE /admin/user_management.php", target: people, allowed: ["administrador"], input: (t, c) => ({ admin_id: c.admin, user_id: t.pasajero }) },
+  { call: "POST /admin/suspender_usuario.php", target: people, allowed: ["administrador"], input: (t) => ({ user_id: t.pasajero, motivo: "Fraude" }) },
+  { call: "POST /admin/activar_usuario.php", target: people, allowed: ["administrador"], input: (t) => ({ user_id: t.pasajero }) },
+  { call: "GET /admin/pending_drivers.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
+  { call: "POST /admin/aprobar_conductor.php", target: submitted, allowed: ["administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  { call: "POST /admin/rechazar_conductor.php", target: submitted, allowed: ["administrador"], input: (t) => ({ conductor_id: t.conductor, motivo: "Foto borrosa" }) },
+];
+
+const PHOTO = readFileSync("test/fixtures/documento.png");
+
+/** A legacy call with the given headers: the query string for GET, JSON or multipart otherwise. */
+async function legacyCall(app: TestApp, row: LegacyRow, input: Record<string, unknown>, headers: Record<string, string>) {
+  const [method, path] = row.call.split(" ") as [string, string];
+  if (!row.multipart) return app.legacy(method, path, method === "GET" ? Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) : input, headers);
+  const form = new FormData();
+  for (const [key, value] of Object.entries(input)) form.append(key, String(value));
+  form.append("documento", new Blob([new Uint8Array(PHOTO)]), "soat.png");
+  const response = await app.server.fetch(new Request(`http://test${path}`, { method, body: form, headers }));
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+function expectLegacy(row: LegacyRow, role: Role, response: { status: number; body: any }, allowed: boolean) {
+  const where = `${row.call} as ${role}: ${response.status} ${JSON.stringify(response.body)}`;
+  if (allowed) {
+    expect(response.status, where).toBeLessThan(300);
+    expect(response.body.success, where).toBe(true);
+  } else {
+    expect(response.status, where).toBe(role === "anónimo" ? 401 : 403);
+    expect(response.body.success, where).toBe(false);
+  }
+}
+
+/** Each role calls with its own token (none for the anonymous one) and the row's ids, which are other people's. */
+async function legacyMatrix(app: TestApp, cast: Cast, row: LegacyRow) {
+  await runRow(
+    app,
+    row,
+    async (role, target) => {
+      const id = idOf(role, target, cast);
+      return legacyCall(app, row, row.input(target, cast), id === null ? {} : await app.bearer(id));
+    },
+    (role, response, allowed) => expectLegacy(row, role, response, allowed),
+  );
+}
+
+describe.each(["token", "ids"] as const)("the legacy interface with LEGACY_AUTH=%s", (mode) => {
+  let app: TestApp;
+  let cast: Cast;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { LEGACY_AUTH: mode } });
+    cast = await castFor(app);
+  });
+  afterAll(() => app.close());
+
+  // A token counts alike in both modes; without one, ids mode takes the call to be whoever its ids
+  // name (or, for the calls that name nobody, trusts it): the specification's contract.
+  it.each(LEGACY.map((row) => [row.call, row] as const))("%s", async (_name, row) => {
+    await legacyMatrix(app, cast, mode === "ids" ? { ...row, allowed: [...row.allowed, "anónimo"] } : row);
+  });
+});
+
+describe("the legacy interface with LEGACY_AUTH=ids, callers naming themselves", () => {
+  let app: TestApp;
+  let cast: Cast;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { LEGACY_AUTH: "ids" } });
+    cast = await castFor(app);
+  });
+  afterAll(() => app.close());
+
+  const ADMIN_ROWS = LEGACY.filter((row) => "admin_id" in row.input({ pasajero: 0, conductor: 0 }, { otherPassenger: 0, otherDriver: 0, admin: 0 }));
+
+  it.each(ADMIN_ROWS.map((row) => [row.call, row] as const))("%s needs its admin_id to be an administrator's", async (_name, row) => {
+    const target = await row.target(app);
+    for (const role of ["pasajero", "conductor", "otro pasajero", "otro conductor"] as const) {
+      const response = await legacyCall(app, row, { ...row.input(target, cast), admin_id: idOf(role, target, cast) }, {});
+      expect(response.status, `${role}: ${JSON.stringify(response.body)}`).toBe(403);
+    }
+    expectLegacy(row, "administrador", await legacyCall(app, row, row.input(target, cast), {}), true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL
+
+interface GraphQLRow {
+  field: string;
+  target: (app: TestApp) => Promise<Target>;
+  allowed: readonly Role[];
+  /** Operations that act for whoever calls have no one else's object: only nobody and the owner are tried. */
+  roles?: readonly Role[];
+  /** A refusal other than ForbiddenError, for roles the operation does not apply to at all. */
+  refusedAs?: Partial<Record<Role, string>>;
+  query: string;
+  variables?: (target: Target) => Record<string, unknown>;
+}
+
+const result = (field: string, args = "") => `${field}${args} { __typename ... on Error { code } }`;
+const operation = (kind: "query" | "mutation") => (field: string, args = "") =>
+  `${kind} ${args.includes("$id") ? "($id: Int!)" : ""} { ${result(field, args)} }`;
+const query = operation("query");
+const mutation = operation("mutation");
+const SELF = (owner: Role) => ["anónimo", owner] as const;
+const NOT_DRIVERS = { pasajero: "NOT_FOUND", "otro pasajero": "NOT_FOUND", administrador: "NOT_FOUND" } as const;
+
+const GRAPHQL: GraphQLRow[] = [
+  { field: "user", target: people, allowed: ["pasajero", "administrador"], query: query("user", "(userId: $id)"), variables: (t) => ({ id: t.pasajero }) },
+  { field: "trip", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"], query: query("trip", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
+  { field: "myTrips", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("myTrips", "(rol: pasajero, alcance: historial)") },
+  { field: "driverProfile", target: people, allowed: ["conductor", "administrador"], query: query("driverProfile", "(conductor_id: $id)"), variables: (t) => ({ id: t.conductor }) },
+  { field: "verificationStatus", target: people, allowed: ["conductor"], refusedAs: NOT_DRIVERS, roles: ["anónimo", "conductor", "pasajero"], query: query("verificationStatus") },
+  { field: "earnings", target: people, allowed: ["conductor", "administrador"], query: query("earnings", `(conductor_id: $id, periodo: "mes")`), variables: (t) => ({ id: t.conductor }) },
+  { field: "driverStatistics", target: people, allowed: ["conductor", "administrador"], query: query("driverStatistics", "(conductor_id: $id)"), variables: (t) => ({ id: t.conductor }) },
+  { field: "pendingDrivers", target: people, allowed: ["administrador"], query: query("pendingDrivers") },
+  { field: "users", target: people, allowed: ["administrador"], query: query("users") },
+  { field: "auditLog", target: people, allowed: ["administrador"], query: query("auditLog") },
+  { field: "companies", target: people, allowed: ["administrador"], query: query("companies") },
+  { field: "company", target: withCompany, allowed: ["administrador"], query: query("company", "(id: $id)"), variables: (t) => ({ id: t.company }) },
+  { field: "notifications", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("notifications") },
+  { field: "pricingRates", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("pricingRates") },
+  { field: "tripRequests", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: query("tripRequests") },
+  { field: "updateProfile", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: mutation("updateProfile", `(input: { nombre: "Luz" })`) },
+  {
+    field: "createTrip", target: people, allowed: ["pasajero"], roles: SELF("pasajero"),
+    query: mutation("createTrip", `(input: { tipo_servicio: "auto", origen: { latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} }, destino: { latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} } })`),
+  },
+  {
+    field: "acceptTrip", target: tripIn("pendiente"), allowed: ["conductor"], refusedAs: NOT_DRIVERS, roles: ["anónimo", "pasajero", "conductor", "administrador"],
+    query: mutation("acceptTrip", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }),
+  },
+  { field: "rejectTripRequest", target: tripIn("pendiente"), allowed: ["conductor"], roles: SELF("conductor"), query: mutation("rejectTripRequest", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
+  { field: "startRoute", target: tripIn("aceptado"), allowed: ["conductor"], query: mutation("startRoute", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
+  { field: "startTrip", target: tripIn("aceptado"), allowed: ["conductor"], query: mutation("startTrip", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
+  { field: "completeTrip", target: tripIn("en_curso"), allowed: ["conductor"], query: mutation("completeTrip", "(trip_id: $id, precio_final: 1)"), variables: (t) => ({ id: t.trip }) },
+  {
+    field: "cancelTrip", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"],
+    query: mutation("cancelTrip", `(trip_id: $id, motivo: "No llegó")`), variables: (t) => ({ id: t.trip }),
+  },
+  { field: "rateDriver", target: tripIn("completado"), allowed: ["pasajero"], query: mutation("rateDriver", "(input: { trip_id: $id, calificacion: 1 })"), variables: (t) => ({ id: t.trip }) },
+  { field: "ratePassenger", target: tripIn("completado"), allowed: ["conductor"], query: mutation("ratePassenger", "(input: { trip_id: $id, calificacion: 1 })"), variables: (t) => ({ id: t.trip }) },
+  { field: "updateDriverLocation", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateDriverLocation", "(latitud: 6.2, longitud: -75.57)") },
+  { field: "updateDriverProfile", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateDriverProfile", `(input: { direccion: "Calle 2" })`) },
+  { field: "updateVehicle", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateVehicle", `(input: { color: "Gris" })`) },
+  { field: "updateLicense", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateLicense", `(input: { tipo: "B2" })`) },
+  { field: "submitForApproval", target: applicant, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("submitForApproval") },
+  { field: "approveDriver", target: submitted, allowed: ["administrador"], query: mutation("approveDriver", "(conductor_id: $id)"), variables: (t) => ({ id: t.conductor }) },
+  { field: "rejectDriver", target: submitted, allowed: ["administrador"], query: mutation("rejectDriver", `(conductor_id: $id, motivo: "x")`), variables: (t) => ({ id: t.conductor }) },
+  { field: "updateUser", target: people, allowed: ["administrador"], query: mutation("updateUser", `(user_id: $id, input: { nombre: "X" })`), variables: (t) => ({ id: t.pasajero }) },
+  { field: "deleteUser", target: people, allowed: ["administrador"], query: mutation("deleteUser", "(user_id: $id)"), variables: (t) => ({ id: t.pasajero }) },
+  { field: "suspendUser", target: people, allowed: ["administrador"], query: mutation("suspendUser", `(user_id: $id, motivo: "x")`), variables: (t) => ({ id: t.pasajero }) },
+  { field: "activateUser", target: people, allowed: ["administrador"], query: mutation("activateUser", "(user_id: $id)"), variables: (t) => ({ id: t.pasajero }) },
+  {
+    field: "createCompany", target: people, allowed: ["administrador"],
+    query: `mutation ($nit: String!) { ${result("createCompany", `(input: { nombre: "Flota", nit: $nit })`)} }`,
+    variables: () => ({ nit: String(Number.parseInt(randomUUID().slice(0, 8), 16)).padStart(9, "9").slice(0, 10) }),
+  },
+  { field: "updateCompany", target: withCompany, allowed: ["administrador"], query: mutation("updateCompany", `(id: $id, input: { telefono: "6041234567" })`), variables: (t) => ({ id: t.company }) },
+  { field: "deleteCompany", target: withCompany, allowed: ["administrador"], query: mutation("deleteCompany", "(id: $id)"), variables: (t) => ({ id: t.company }) },
+  { field: "updatePricingRate", target: people, allowed: ["administrador"], query: mutation("updatePricingRate", `(input: { tipo_vehiculo: "auto", tarifa_base: 6000 })`) },
+  {
+    field: "markNotificationRead", target: withNotification, allowed: ["pasajero"],
+    // Notifications are looked up among the caller's own: someone else's is simply not found.
+    refusedAs: { conductor: "NOT_FOUND", "otro pasajero": "NOT_FOUND", "otro conductor": "NOT_FOUND", administrador: "NOT_FOUND" },
+    query: mutation("markNotificationRead", "(id: $id)"), variables: (t) => ({ id: t.notification }),
+  },
+];
+
+/** Operations anyone may call; every other root field must be in the table above or named here. */
+const PUBLIC = ["login", "register", "userExists", "verifyEmail", "resendVerificationCode", "route", "distance", "geocode", "reverseGeocode", "fareEstimate"];
+const COVERED_ELSEWHERE: Record<string, string> = {
+  logout: "test/accounts/sessions.test.ts",
+  changePassword: "test/accounts/sessions.test.ts",
+  uploadDocument: "the legacy /conductor/upload_documents.php row, which runs it",
+};
+
+describe("GraphQL", () => {
+  let app: TestApp;
+  let cast: Cast;
+  beforeAll(async () => {
+    app = await createTestApp();
+    cast = await castFor(app);
+  });
+  afterAll(() => app.close());
+
+  it("has a rule row for every operation that is not public", () => {
+    const fields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((type) => Object.keys(type.getFields()));
+    const listed = [...GRAPHQL.map((row) => row.field), ...Object.keys(COVERED_ELSEWHERE)];
+    expect(fields.filter((field) => !PUBLIC.includes(field)).sort()).toEqual([...listed].sort());
+  });
+
+  it.each(GRAPHQL.map((row) => [row.field, row] as const))("%s", async (_name, row) => {
+    await runRow(
+      app,
+      row,
+      async (role, target) => gql(app, row.query, row.variables?.(target) ?? {}, idOf(role, target, cast)),
+      (role, outcome, allowed) => {
+        const where = `${row.field} as ${role}: ${JSON.stringify(outcome)}`;
+        if (allowed) expect(outcome.__typename, where).not.toMatch(/Error$/);
+        else expect(outcome.code, where).toBe(role === "anónimo" ? "UNAUTHENTICATED" : (row.refusedAs?.[role] ?? "FORBIDDEN"));
+      },
+    );
+  });
+
+  it("leaves the public operations open to anonymous callers", async () => {
+    const place = `{ latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} }`;
+    const far = `{ latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} }`;
+    const calls = [
+      `query { userExists(email: "nadie@example.com") { __typename } }`,
+      `query { route(origin: ${place}, destination: ${far}) { __typename } }`,
+      `query { distance(origin: ${place}, destination: ${far}) { __typename } }`,
+      `query { geocode(address: "Medellín") { __typename } }`,
+      `query { reverseGeocode(lat: 6.25, lng: -75.57) { __typename } }`,
+      `query { fareEstimate(input: { tipo_servicio: "auto", origen: ${place}, destino: ${far} }) { __typename } }`,
+      `mutation { login(email: "nadie@example.com", password: "x") { __typename } }`,
+      `mutation { register(input: { email: "nuevo.publico@example.com", password: "Clave#Segura1", nombre: "N", apellido: "P", telefono: "3001234567" }) { __typename } }`,
+      `mutation { resendVerificationCode(email: "nuevo.publico@example.com") { __typename } }`,
+      `mutation { verifyEmail(email: "nuevo.publico@example.com", codigo: "000000") { __typename } }`,
+    ];
+    expect(calls).toHaveLength(PUBLIC.length);
+    for (const call of calls) {
+      const outcome = await gql(app, call, {}, null);
+      expect(outcome.__typename, call).not.toMatch(/UnauthenticatedError|ForbiddenError/);
+    }
+  });
+});
