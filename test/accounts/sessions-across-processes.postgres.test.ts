@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
-import { startService, type ServiceProcess } from "../support/process.js";
+import { startPair, type ServiceProcess } from "../support/process.js";
 import { connect } from "../support/ws.js";
 
 /** Two service processes on one PostgreSQL database, sharing the local Redis. */
@@ -12,13 +11,7 @@ let b: ServiceProcess;
 
 beforeAll(async () => {
   database = await createTestDatabase("postgresql");
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
-    // A prefix of its own, so that concurrent runs sharing the Redis neither hear nor count each other.
-    REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,
-  };
-  [a, b] = await Promise.all([startService(env), startService(env)]);
+  [a, b] = await startPair(database.url);
 });
 
 afterAll(async () => {

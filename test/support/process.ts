@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 
 export interface ServiceProcess {
@@ -35,4 +36,17 @@ export async function startService(env: Record<string, string>): Promise<Service
       return code as number | null;
     },
   };
+}
+
+/**
+ * Two service processes on one PostgreSQL database, sharing the local Redis under a prefix of their
+ * own, so that concurrent runs sharing the Redis neither hear nor count each other.
+ */
+export async function startPair(databaseUrl: string): Promise<[ServiceProcess, ServiceProcess]> {
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+    REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,
+  };
+  return Promise.all([startService(env), startService(env)]);
 }

@@ -25,10 +25,12 @@ describe("the trip operations over GraphQL", () => {
     expect(created).toMatchObject({ __typename: "Viaje", estado: "pendiente", pasajero: { id: passenger.id } });
     const id = created.id;
 
-    expect(await as(driver.id, `query ($id: Int!) { trip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ id, estado: "pendiente" });
+    // A driver may look at the open request, but not at the passenger's account until they take it.
+    expect(await as(driver.id, `query ($id: Int!) { trip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ id, estado: "pendiente", pasajero: null });
     // Outside the legacy interface, nobody acts anonymously.
     expect(await as(undefined, `mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ code: "UNAUTHENTICATED" });
-    expect(await as(driver.id, `mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ estado: "aceptado", conductor_id: driver.id });
+    expect(await as(driver.id, `mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id }))
+      .toMatchObject({ estado: "aceptado", conductor_id: driver.id, pasajero: { id: passenger.id } });
     expect(await as(undefined, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ code: "UNAUTHENTICATED" });
     expect(await as(passenger.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ code: "FORBIDDEN" });
     expect(await as(driver.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ estado: "en_curso" });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
-import { startService, type ServiceProcess } from "../support/process.js";
+import { startPair, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS } from "../support/trips.js";
 import { connect, subscribe } from "../support/ws.js";
 
@@ -17,13 +17,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase("postgresql");
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
-    // A channel prefix of its own, so that concurrent runs sharing the Redis do not hear each other.
-    REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,
-  };
-  [a, b] = await Promise.all([startService(env), startService(env)]);
+  [a, b] = await startPair(database.url);
   db = await openDatabase(database.url);
 });
 

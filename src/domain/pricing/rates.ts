@@ -1,14 +1,12 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
-import { adminOnly, authorize, signedIn, type Actor } from "../actor.js";
+import { authorize, type Actor } from "../actor.js";
 import { audit } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
+import { PRICING_RULES } from "./access.js";
 import { NotFoundError } from "../errors.js";
 import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
 import { number, oneOf, optional, parseInput, type Raw } from "../validation.js";
-
-/** Rates are shown to anyone signed in and changed only by administrators; quotes (fareEstimate) are public. */
-export const PRICING_RULES = { read: signedIn, update: adminOnly };
 
 export function listRates(deps: Deps, actor: Actor) {
   authorize(actor, PRICING_RULES.read);

@@ -18,7 +18,7 @@ export const TRIP_RULES = {
       passenger(actor, trip) || driver(actor, trip) || isAdmin(actor) || isUnnamedLegacy(actor)
       || (trip.estado === "pendiente" && isMember(actor) && actor.role === "conductor"),
   ),
-  /** Live updates: the passenger, the assigned driver and administrators. */
+  /** Live updates, and the accounts of who is on the trip: the passenger, the assigned driver and administrators. */
   follow: rule<Trip>(
     (trip) => `Solo el pasajero, el conductor o un administrador pueden seguir el viaje ${trip.id}`,
     (actor, trip) => passenger(actor, trip) || driver(actor, trip) || isAdmin(actor),

@@ -4,6 +4,7 @@ import { listTrips, viewTrip } from "../../domain/trips/queries.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
 import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
 import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
+import { TRIP_RULES } from "../../domain/trips/access.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
 import { builder } from "../builder.js";
@@ -69,8 +70,19 @@ export const TripRef = builder.prismaObject("Trip", {
     comentario_conductor: t.exposeString("comentario_conductor", { nullable: true }),
     calificacion_usuario: t.exposeInt("calificacion_usuario", { nullable: true }),
     comentario_usuario: t.exposeString("comentario_usuario", { nullable: true }),
-    pasajero: t.relation("usuario", { type: User, nullable: true }),
-    conductor: t.relation("conductor", { type: User, nullable: true }),
+    // Who is on a trip is for its parties and administrators; a driver looking at an open request sees the trip, not the passenger's account.
+    pasajero: t.field({
+      type: User,
+      nullable: true,
+      select: (_args, _ctx, nested) => ({ usuario: nested() }),
+      resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? trip.usuario : null),
+    }),
+    conductor: t.field({
+      type: User,
+      nullable: true,
+      select: (_args, _ctx, nested) => ({ conductor: nested() }),
+      resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? trip.conductor : null),
+    }),
   }),
 });
 
