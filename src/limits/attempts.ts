@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { AttemptCounter } from "../domain/deps.js";
 
-export interface CounterOptions {
+interface CounterOptions {
   name: string;
   limit: number;
   windowS: number;

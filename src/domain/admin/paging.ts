@@ -1,7 +1,7 @@
 import { integer, optional } from "../validation.js";
 
 /** Spec section 8: pages of 20 by default, 100 at most. */
-export const PAGE = { defaultSize: 20, maxSize: 100 } as const;
+const PAGE = { defaultSize: 20, maxSize: 100 } as const;
 
 const sizeRange = `debe estar entre 1 y ${PAGE.maxSize}`;
 
