@@ -54,12 +54,15 @@ export const rule = <T = void>(refusal: string | ((target: T) => string), allows
 
 const SIGN_IN = "Inicia sesión y envía el token en la cabecera Authorization: Bearer <token>";
 
+/** What nobody signed in is told: why their token did not count, or that they need one. */
+export const signInRequired = (actor: Anonymous) => new UnauthenticatedError(actor.refused ?? SIGN_IN);
+
 /** Throws unless the rule allows the actor: 401 for nobody, 403 for somebody not allowed. */
 export function authorize<T>(actor: Actor, check: Rule<T>, target: T): void;
 export function authorize(actor: Actor, check: Rule<void>): void;
 export function authorize<T>(actor: Actor, check: Rule<T>, target?: T): void {
   if (check.allows(actor, target as T)) return;
-  if (actor.kind === "anonymous") throw new UnauthenticatedError(actor.refused ?? SIGN_IN);
+  if (actor.kind === "anonymous") throw signInRequired(actor);
   if (actor.kind === "unnamed") throw new UnauthenticatedError("Esta llamada debe indicar quién la hace");
   throw new ForbiddenError(check.refusal(target as T));
 }

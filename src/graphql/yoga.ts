@@ -7,6 +7,7 @@ import { contextFactory } from "./context.js";
 import { corsFor, edgePlugins, type EdgeSettings } from "./edge.js";
 import type { Identity, Transport } from "./identity.js";
 import { schema } from "./schema.js";
+import { useSignInRequired } from "./sign-in.js";
 
 export const GRAPHQL_PATH = "/graphql";
 
@@ -25,7 +26,7 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
     landingPage: false,
     graphiql: { subscriptionsProtocol: "WS", title: "Ride-hailing GraphQL" },
     cors: corsFor(edge),
-    plugins: [...edgePlugins(GRAPHQL_PATH, edge), ...routes],
+    plugins: [...edgePlugins(GRAPHQL_PATH, edge), useSignInRequired(), ...routes],
     context: (initial) => buildContext(initial),
     logging: {
       debug: (...args) => deps.log.debug({ yoga: args }),

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const ME = `{ notifications { __typename ... on Error { code message } } }`;
+const ME = `{ notifications { __typename } }`;
 const LOGIN = `mutation ($email: String!, $password: String!) {
   login(email: $email, password: $password) { __typename ... on Sesion { token token_expires_at user { id } } ... on Error { message } }
 }`;
@@ -35,7 +35,19 @@ async function signIn(email: string, password = PASSWORD) {
 }
 
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
-const whoAmI = async (token: string) => (await graphql(ME, as(token))).data.notifications;
+const SIGNED_IN = "signed in";
+/** What GraphQL makes of a token: SIGNED_IN, or the message of its refusal (HTTP 401, nothing run). */
+async function whoAmI(token: string) {
+  const response = await app.server.fetch(
+    new Request("http://test/graphql", { method: "POST", headers: { "content-type": "application/json", ...as(token) }, body: JSON.stringify({ query: ME }) }),
+  );
+  const body = await response.json();
+  if (response.status === 200 && body.data.notifications.__typename === "QueryNotificationsSuccess") return SIGNED_IN;
+  expect(response.status, JSON.stringify(body)).toBe(401);
+  expect(response.headers.get("www-authenticate")).toBe("Bearer");
+  expect(body.errors).toEqual([{ message: expect.any(String), extensions: { code: "UNAUTHENTICATED" } }]);
+  return body.errors[0].message as string;
+}
 
 describe("session tokens", () => {
   it("sign the user in on GraphQL until the configured lifetime ends", async () => {
@@ -43,11 +55,11 @@ describe("session tokens", () => {
     const session = await signIn(user.email);
     expect(session.user.id).toBe(user.id);
     expect(session.token_expires_at).toBe(new Date(clock.now().getTime() + TTL_S * 1000).toISOString());
-    expect((await whoAmI(session.token)).__typename).toBe("QueryNotificationsSuccess");
+    expect(await whoAmI(session.token)).toBe(SIGNED_IN);
     clock.advance(TTL_S * 1000 - 1);
-    expect((await whoAmI(session.token)).__typename).toBe("QueryNotificationsSuccess");
+    expect(await whoAmI(session.token)).toBe(SIGNED_IN);
     clock.advance(1);
-    expect(await whoAmI(session.token)).toEqual({ __typename: "UnauthenticatedError", code: "UNAUTHENTICATED", message: "La sesión venció; inicia sesión de nuevo" });
+    expect(await whoAmI(session.token)).toBe("La sesión venció; inicia sesión de nuevo");
   });
 
   it("are kept only as a SHA-256 hash, so the database alone signs nobody in", async () => {
@@ -57,19 +69,19 @@ describe("session tokens", () => {
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]!.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
-    expect((await whoAmI(rows[0]!.token_hash)).__typename).toBe("UnauthenticatedError");
+    expect(await whoAmI(rows[0]!.token_hash)).not.toBe(SIGNED_IN);
   });
 
   it("end with logout, on GraphQL and through the legacy call, and nothing else ends", async () => {
     const user = await registerUser(app);
     const [first, second, third] = [await signIn(user.email), await signIn(user.email), await signIn(user.email)];
     expect((await graphql(`mutation { logout { __typename } }`, as(first.token))).data.logout.__typename).toBe("MutationLogoutSuccess");
-    expect((await whoAmI(first.token)).message).toBe("La sesión no es válida o ya se cerró; inicia sesión de nuevo");
+    expect(await whoAmI(first.token)).toBe("La sesión no es válida o ya se cerró; inicia sesión de nuevo");
     const legacy = await app.legacy("POST", "/auth/logout.php", {}, as(second.token));
     expect(legacy.status).toBe(200);
     expect(legacy.body).toEqual({ success: true, message: "Sesión cerrada" });
-    expect((await whoAmI(second.token)).__typename).toBe("UnauthenticatedError");
-    expect((await whoAmI(third.token)).__typename).toBe("QueryNotificationsSuccess");
+    expect(await whoAmI(second.token)).not.toBe(SIGNED_IN);
+    expect(await whoAmI(third.token)).toBe(SIGNED_IN);
     const again = await app.legacy("POST", "/auth/logout.php", {}, as(second.token));
     expect(again.status).toBe(401);
     expect((await app.legacy("POST", "/auth/logout.php", {})).status).toBe(401);
@@ -84,10 +96,10 @@ describe("session tokens", () => {
     const admin = await newAdmin(app);
     const user = await registerUser(app);
     const { token } = await signIn(user.email);
-    expect((await whoAmI(token)).__typename).toBe("QueryNotificationsSuccess");
+    expect(await whoAmI(token)).toBe(SIGNED_IN);
     const changed = await act(admin.id, user.id);
     expect(JSON.stringify(changed.data)).not.toMatch(/Error/);
-    expect((await whoAmI(token)).__typename).toBe("UnauthenticatedError");
+    expect(await whoAmI(token)).not.toBe(SIGNED_IN);
   });
 
   it("all end when the password changes, except the new one it hands out", async () => {
@@ -100,13 +112,13 @@ describe("session tokens", () => {
     expect(wrong.data.changePassword).toEqual({ __typename: "InvalidCredentialsError", message: "La contraseña actual no es correcta" });
     const weak = await graphql(CHANGE, as(mine.token), { actual: PASSWORD, nueva: "corta" });
     expect(weak.data.changePassword.__typename).toBe("ValidationError");
-    expect((await whoAmI(mine.token)).__typename).toBe("QueryNotificationsSuccess");
+    expect(await whoAmI(mine.token)).toBe(SIGNED_IN);
 
     const changed = await graphql(CHANGE, as(mine.token), { actual: PASSWORD, nueva: "Nueva#Clave22" });
     expect(changed.data.changePassword.__typename).toBe("Sesion");
-    expect((await whoAmI(mine.token)).__typename).toBe("UnauthenticatedError");
-    expect((await whoAmI(elsewhere.token)).__typename).toBe("UnauthenticatedError");
-    expect((await whoAmI(changed.data.changePassword.token)).__typename).toBe("QueryNotificationsSuccess");
+    expect(await whoAmI(mine.token)).not.toBe(SIGNED_IN);
+    expect(await whoAmI(elsewhere.token)).not.toBe(SIGNED_IN);
+    expect(await whoAmI(changed.data.changePassword.token)).toBe(SIGNED_IN);
     expect((await signIn(user.email)).__typename).toBe("InvalidCredentialsError");
     expect((await signIn(user.email, "Nueva#Clave22")).__typename).toBe("Sesion");
   });
@@ -114,8 +126,9 @@ describe("session tokens", () => {
   it("are the only identity GraphQL knows: a stated user id grants nothing", async () => {
     const admin = await newAdmin(app);
     const USERS = `{ users { __typename } }`;
-    expect((await graphql(USERS, { "x-user-id": String(admin.id) })).data.users.__typename).toBe("UnauthenticatedError");
-    expect((await graphql(USERS, { authorization: `Basic ${Buffer.from("a:b").toString("base64")}` })).data.users).toEqual({ __typename: "UnauthenticatedError" });
+    expect((await graphql(USERS, { "x-user-id": String(admin.id) })).errors).toEqual([expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } })]);
+    const basic = await graphql(USERS, { authorization: `Basic ${Buffer.from("a:b").toString("base64")}` });
+    expect(basic.errors).toEqual([{ message: "La cabecera Authorization debe tener la forma 'Bearer <token>'", extensions: { code: "UNAUTHENTICATED" } }]);
     expect((await graphql(USERS, await app.bearer(admin.id))).data.users.__typename).toBe("PaginaUsuarios");
   });
 

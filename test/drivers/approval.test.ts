@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { createTestApp, SIGN_IN_REQUIRED, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { registerUser, post } from "../support/fixtures.js";
 import { completeApplication, newAdmin, newDriver, submittedDriver } from "../support/drivers.js";
@@ -140,7 +140,7 @@ describe("approval by an administrator", () => {
   it("over GraphQL, needs an identified administrator", async () => {
     const driver = await submittedDriver(app);
     const APPROVE = `mutation ($id: Int!) { approveDriver(conductor_id: $id) { __typename ... on PerfilConductor { aprobado } } }`;
-    expect((await app.graphql(APPROVE, { id: driver.id })).data.approveDriver.__typename).toBe("UnauthenticatedError");
+    expect(await app.graphql(APPROVE, { id: driver.id })).toMatchObject(SIGN_IN_REQUIRED);
     expect((await app.graphql(APPROVE, { id: driver.id }, driver.id)).data.approveDriver.__typename).toBe("ForbiddenError");
     const admin = await newAdmin(app);
     expect((await app.graphql(APPROVE, { id: driver.id }, admin.id)).data.approveDriver).toEqual({ __typename: "PerfilConductor", aprobado: true });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { createTestApp, SIGN_IN_REQUIRED, type TestApp } from "../support/app.js";
 import { post } from "../support/fixtures.js";
 import { FixedClock } from "../support/clock.js";
 import { DEMO_PASSWORDS } from "../../src/demo/demo-data.js";
@@ -124,7 +124,7 @@ describe("trip requests for a driver", () => {
 describe("pricing rates", () => {
   it("are stored with the defaults, shown to the signed-in, and only administrators change them", async () => {
     const RATES = `{ pricingRates { __typename ... on QueryPricingRatesSuccess { data { tipo_vehiculo tarifa_base precio_km precio_minuto tarifa_minima recargo_pico recargo_nocturno } } } }`;
-    expect((await app.graphql(RATES)).data.pricingRates.__typename).toBe("UnauthenticatedError");
+    expect(await app.graphql(RATES)).toMatchObject(SIGN_IN_REQUIRED);
     const passenger = await createPassenger(app);
     const { data } = await app.graphql(RATES, {}, passenger.id);
     expect(data.pricingRates.data).toEqual([

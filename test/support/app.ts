@@ -31,6 +31,12 @@ export interface LegacyResponse {
   headers: Headers;
 }
 
+/** How GraphQL answers an operation that needs somebody signed in when nobody is: 401, nothing run. */
+export const SIGN_IN_REQUIRED = {
+  status: 401,
+  errors: [{ message: "Inicia sesión y envía el token en la cabecera Authorization: Bearer <token>", extensions: { code: "UNAUTHENTICATED" } }],
+};
+
 export interface GraphQLResponse<T> {
   status: number;
   data: T;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { createTestApp, SIGN_IN_REQUIRED, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { ESTADIO, LLERAS, createDriver, createPassenger } from "../support/trips.js";
 
@@ -16,7 +16,7 @@ describe("the trip operations over GraphQL", () => {
   it("run a whole trip, each step acting as the caller", async () => {
     const passenger = await createPassenger(app);
     const driver = await createDriver(app);
-    const as = async (userId: number | undefined, query: string, variables: Record<string, unknown> = {}) =>
+    const as = async (userId: number, query: string, variables: Record<string, unknown> = {}) =>
       Object.values((await app.graphql(query, variables, userId)).data)[0] as Record<string, any>;
 
     const created = await as(passenger.id, `mutation ($input: CreateTripInput!) { createTrip(input: $input) { ${TRIP} } }`, {
@@ -28,10 +28,10 @@ describe("the trip operations over GraphQL", () => {
     // A driver may look at the open request, but not at the passenger's account until they take it.
     expect(await as(driver.id, `query ($id: Int!) { trip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ id, estado: "pendiente", pasajero: null });
     // Outside the legacy interface, nobody acts anonymously.
-    expect(await as(undefined, `mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(await app.graphql(`mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject(SIGN_IN_REQUIRED);
     expect(await as(driver.id, `mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id }))
       .toMatchObject({ estado: "aceptado", conductor_id: driver.id, pasajero: { id: passenger.id } });
-    expect(await as(undefined, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(await app.graphql(`mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject(SIGN_IN_REQUIRED);
     expect(await as(passenger.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ code: "FORBIDDEN" });
     expect(await as(driver.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ estado: "en_curso" });
     expect(await as(driver.id, `mutation ($id: Int!) { completeTrip(trip_id: $id, precio_final: 21000) { ${TRIP} } }`, { id }))

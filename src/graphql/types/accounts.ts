@@ -6,6 +6,7 @@ import { logout, type IssuedToken } from "../../domain/accounts/sessions.js";
 import { findUser, userExists, USER_TYPES } from "../../domain/accounts/users.js";
 import { resendVerificationCode, verifyEmail } from "../../domain/accounts/verification.js";
 import type { User as UserRow } from "../../generated/sqlite/client.js";
+import { PUBLIC } from "../sign-in.js";
 import { builder, type InputFields } from "../builder.js";
 
 export const UserType = builder.enumType("TipoUsuario", { values: USER_TYPES });
@@ -112,6 +113,7 @@ builder.queryFields((t) => ({
     },
   }),
   userExists: t.boolean({
+    ...PUBLIC,
     description: "Si hay una cuenta con ese correo",
     errors: { directResult: false },
     args: { email: t.arg.string({ required: true }) },
@@ -121,6 +123,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   login: t.field({
+    ...PUBLIC,
     type: Session,
     description: "Inicia una sesión; tras 10 contraseñas erradas en 15 minutos responde RateLimitError",
     errors: {},
@@ -143,6 +146,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => changePassword(ctx.deps, ctx.actor, args),
   }),
   register: t.field({
+    ...PUBLIC,
     type: User,
     description: "Crea una cuenta y envía un código de verificación al correo",
     errors: {},
@@ -157,6 +161,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => updateProfile(ctx.deps, ctx.actor, input),
   }),
   verifyEmail: t.field({
+    ...PUBLIC,
     type: User,
     description: "Marca el correo como verificado con el código de 6 dígitos",
     errors: {},
@@ -164,6 +169,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => verifyEmail(ctx.deps, args),
   }),
   resendVerificationCode: t.boolean({
+    ...PUBLIC,
     description: "Envía un código de verificación nuevo (uno por minuto como máximo)",
     errors: { directResult: false },
     args: { email: t.arg.string({ required: true }) },

@@ -1,6 +1,7 @@
 import type { Point } from "../../domain/maps/geo.js";
 import type { Place } from "../../domain/maps/providers.js";
 import { calculateDistance, calculateRoute, geocode, reverseGeocode, type Route } from "../../domain/maps/routes.js";
+import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
 
 export const PointRef = builder.objectRef<Point>("Punto").implement({
@@ -54,24 +55,28 @@ const routeArgs = builder.args((t) => ({
 
 builder.queryFields((t) => ({
   route: t.field({
+    ...PUBLIC,
     type: RouteRef,
     errors: {},
     args: routeArgs,
     resolve: (_root, args, ctx) => calculateRoute(ctx.deps, args),
   }),
   distance: t.float({
+    ...PUBLIC,
     description: "Distancia por carretera en kilómetros",
     errors: { directResult: false },
     args: routeArgs,
     resolve: (_root, args, ctx) => calculateDistance(ctx.deps, args),
   }),
   geocode: t.field({
+    ...PUBLIC,
     type: LocationRef,
     errors: {},
     args: { address: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => geocode(ctx.deps, args),
   }),
   reverseGeocode: t.field({
+    ...PUBLIC,
     type: LocationRef,
     errors: {},
     args: { lat: t.arg.float({ required: true }), lng: t.arg.float({ required: true }) },

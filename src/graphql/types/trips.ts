@@ -7,6 +7,7 @@ import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
 import { TRIP_RULES } from "../../domain/trips/access.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
+import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
 import { User } from "./accounts.js";
 import { PlaceInput } from "./maps.js";
@@ -158,6 +159,7 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) => listTrips(ctx.deps, ctx.actor, args.rol, args.alcance, query),
   }),
   fareEstimate: t.field({
+    ...PUBLIC,
     type: FareRef,
     errors: {},
     args: { input: t.arg({ type: TripInput, required: true }) },
