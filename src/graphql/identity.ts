@@ -74,7 +74,6 @@ export function createIdentity(deps: Deps, settings: IdentitySettings) {
   }
 
   return {
-    address,
     /** Who is calling. GraphQL callers with a token that does not count are anonymous, and told why. */
     async actor(transport: Transport): Promise<Actor> {
       if (transport.actor) return transport.actor;

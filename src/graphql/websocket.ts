@@ -3,7 +3,6 @@ import type { ExecutionArgs, ExecutionResult } from "graphql";
 import type { PubSub } from "graphql-yoga";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { Member } from "../domain/actor.js";
 import type { Clock, Logger } from "../domain/deps.js";
 import type { EventMap } from "../domain/events.js";
 import type { Identity, Transport } from "./identity.js";
@@ -36,13 +35,13 @@ export interface WebSocketOptions {
 export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock }: WebSocketOptions) {
   const wss = new WebSocketServer({ server: http, path: GRAPHQL_PATH });
   const actors = new WeakMap<WebSocket, Transport["actor"]>();
-  const sessions = new Map<WebSocket, NonNullable<Member["session"]>>();
-  const expiries = new Map<WebSocket, NodeJS.Timeout>();
+  /** Sockets opened with a session token: the session, and the timer that closes them when it expires. */
+  const sessions = new Map<WebSocket, { id: number; expiry?: NodeJS.Timeout }>();
   const end = (socket: WebSocket) => socket.close(FORBIDDEN, "Sesión terminada");
-  const closeAtExpiry = (socket: WebSocket, expiresAt: Date) => {
+  const closeAtExpiry = (socket: WebSocket, session: { id: number; expiry?: NodeJS.Timeout }, expiresAt: Date) => {
     const wait = expiresAt.getTime() - clock.now().getTime();
     if (wait <= 0) return end(socket);
-    expiries.set(socket, setTimeout(() => closeAtExpiry(socket, expiresAt), Math.min(wait, LONGEST_TIMER_MS)).unref());
+    session.expiry = setTimeout(() => closeAtExpiry(socket, session, expiresAt), Math.min(wait, LONGEST_TIMER_MS)).unref();
   };
 
   const server = useServer(
@@ -53,15 +52,15 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
         if (actor.kind === "anonymous" && actor.refused) return false;
         actors.set(ctx.extra.socket, actor);
         if (actor.kind === "member" && actor.session) {
-          sessions.set(ctx.extra.socket, actor.session);
-          closeAtExpiry(ctx.extra.socket, actor.session.expiresAt);
+          const session = { id: actor.session.id };
+          sessions.set(ctx.extra.socket, session);
+          closeAtExpiry(ctx.extra.socket, session, actor.session.expiresAt);
         }
         return true;
       },
       onClose: (ctx) => {
+        clearTimeout(sessions.get(ctx.extra.socket)?.expiry);
         sessions.delete(ctx.extra.socket);
-        clearTimeout(expiries.get(ctx.extra.socket));
-        expiries.delete(ctx.extra.socket);
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
@@ -93,7 +92,7 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
   })().catch((error) => log.error({ err: error }, "session revocations stopped"));
 
   return async () => {
-    for (const timer of expiries.values()) clearTimeout(timer);
+    for (const session of sessions.values()) clearTimeout(session.expiry);
     await revocations.return?.();
     await server.dispose();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
