@@ -65,14 +65,19 @@ const UserChanges = builder.inputType("UserChangesInput", {
   }),
 });
 
+/** Which page of a listing, as spec section 8 has it. */
+const pageArgs = builder.args((t) => ({
+  page: t.int({ description: "Desde 1 (por defecto 1)" }),
+  per_page: t.int({ description: "De 1 a 100 (por defecto 20)" }),
+}));
+
 builder.queryFields((t) => ({
   users: t.field({
     type: UserPage,
     description: "Usuarios por páginas (solo administradores); search busca en nombre, apellido, correo y teléfono",
     errors: {},
     args: {
-      page: t.arg.int({ description: "Desde 1 (por defecto 1)" }),
-      per_page: t.arg.int({ description: "De 1 a 100 (por defecto 20)" }),
+      ...pageArgs,
       search: t.arg.string(),
       tipo_usuario: t.arg.string(),
       es_activo: t.arg.boolean(),
@@ -84,8 +89,7 @@ builder.queryFields((t) => ({
     description: "Las acciones de los administradores, las más recientes primero (solo administradores)",
     errors: {},
     args: {
-      page: t.arg.int({ description: "Desde 1 (por defecto 1)" }),
-      per_page: t.arg.int({ description: "De 1 a 100 (por defecto 20)" }),
+      ...pageArgs,
       accion: t.arg.string({ description: AUDIT_ACTIONS.join(", ") }),
       admin_id: t.arg.int(),
       objetivo_tipo: t.arg.string({ description: AUDIT_TARGETS.join(", ") }),
