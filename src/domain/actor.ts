@@ -83,7 +83,10 @@ export const isUnnamedLegacy = (actor: Actor) => actor.kind === "unnamed";
 export const isUser = (actor: Actor, userId: number | null) => isMember(actor) && userId !== null && actor.id === userId;
 
 export const signedIn = rule<void>("Inicia sesión para hacer esto", isMember);
-export const adminOnly = rule("Esta operación es solo para administradores", isAdmin);
+const ADMINS_ONLY = "Esta operación es solo para administradores";
+export const adminOnly = rule(ADMINS_ONLY, isAdmin);
+/** The specification's suspend, activate, approve and reject calls carry no admin_id: under LEGACY_AUTH=ids they are trusted. */
+export const adminOrUnnamedLegacy = rule<void>(ADMINS_ONLY, (actor) => isAdmin(actor) || isUnnamedLegacy(actor));
 
 /** The administrator behind an actor, for the audit log: null when a legacy call named nobody. */
 export const responsibleAdmin = (actor: Actor) => (isMember(actor) ? actor.actingAdminId ?? actor.id : null);

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, extname, resolve, sep } from "node:path";
 import type { Plugin } from "graphql-yoga";
 import type { Clock } from "../domain/deps.js";
+import { failure } from "../http/failure.js";
 
 export const UPLOADS_PATH = "/uploads/";
 
@@ -112,15 +113,13 @@ export function localUploads({ root, maxBytes, secret, linkTtlMs, clock }: Uploa
           "content-type": TYPES[extname(key).toLowerCase()]!,
           // Private: a shared cache must never hand one driver's document to someone else.
           "cache-control": `private, max-age=${Math.floor(linkTtlMs / 1000)}`,
-          "x-content-type-options": "nosniff",
         },
       });
     },
   };
 }
 
-const refuse = ({ status, message }: Refusal) =>
-  Response.json({ success: false, message }, { status, headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+const refuse = ({ status, message }: Refusal) => failure(status, message);
 
 export type Uploads = ReturnType<typeof localUploads>;
 

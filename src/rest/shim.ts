@@ -6,6 +6,7 @@ import { parseInput } from "../domain/validation.js";
 import type { Context } from "../graphql/context.js";
 import type { LegacyClaim, Transport } from "../graphql/identity.js";
 import { BodyTooLargeError, tooLargeMessage } from "../http/body.js";
+import { failure } from "../http/failure.js";
 import { parseJsonObject, readBody, readMultipart } from "./body.js";
 import type { LegacyRoute, Method } from "./route.js";
 
@@ -30,12 +31,9 @@ const ERROR_TYPES = new Set<string>(DOMAIN_ERRORS.map((ErrorClass) => ErrorClass
 const isLegacyError = (value: unknown): value is LegacyErrorResult =>
   typeof value === "object" && value !== null && ERROR_TYPES.has((value as { __typename?: string }).__typename ?? "");
 
-const legacyJson = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  Response.json(body, { status, headers });
-
 /** `{ success: false, message }`, with Retry-After when the client should wait. */
 const legacyFailure = (status: number, message: string, headers?: Record<string, string>, retryAfterS?: number | null) =>
-  legacyJson(status, { success: false, message }, retryAfterS ? { ...headers, "retry-after": String(retryAfterS) } : headers);
+  failure(status, message, retryAfterS ? { ...headers, "retry-after": String(retryAfterS) } : headers);
 
 /**
  * The `.php` shim as a Yoga plugin: it finds the route, reads and types the legacy input, runs
@@ -95,7 +93,7 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
       const message = legacyName && value.reason ? fieldMessage(legacyName, value.reason) : value.message;
       return legacyFailure(ERROR_STATUS[value.code], message, undefined, value.retry_after_s);
     }
-    return legacyJson(route.status ?? 200, { success: true, ...route.respond(value, input) });
+    return Response.json({ success: true, ...route.respond(value, input) }, { status: route.status ?? 200 });
   }
 
   async function handle(request: Request, pathname: string, serverContext: object): Promise<Response> {

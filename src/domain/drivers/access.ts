@@ -1,4 +1,4 @@
-import { adminOnly, isAdmin, isUnnamedLegacy, isUser, rule, signedIn } from "../actor.js";
+import { adminOnly, adminOrUnnamedLegacy, isAdmin, isUser, rule, signedIn } from "../actor.js";
 
 /** Who may see and change a driver's records (profile, licence, vehicle, documents, earnings, statistics). */
 export const DRIVER_RULES = {
@@ -10,6 +10,5 @@ export const DRIVER_RULES = {
   /** Drivers change their own application; the operation acts for whoever calls. */
   edit: signedIn,
   pending: adminOnly,
-  /** The specification's approve and reject calls carry no admin_id. */
-  review: rule<void>("Esta operación es solo para administradores", (actor) => isAdmin(actor) || isUnnamedLegacy(actor)),
+  review: adminOrUnnamedLegacy,
 };
