@@ -9,6 +9,7 @@ import { ensureInitialAdmin } from "./domain/accounts/initial-admin.js";
 import { systemClock, type Clock, type Deps } from "./domain/deps.js";
 import { authorizeDocumentRead } from "./domain/drivers/documents.js";
 import { DomainError } from "./domain/errors.js";
+import { HTTP_STATUS } from "./http/status.js";
 import { createEvents } from "./graphql/pubsub.js";
 import { schema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
@@ -131,7 +132,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       authorizeDocumentRead(await identity.actor({ ...serverContext, request }), key);
       return null;
     } catch (error) {
-      if (error instanceof DomainError) return { status: error.status, message: error.message };
+      if (error instanceof DomainError) return { status: HTTP_STATUS[error.code], message: error.message };
       log.error({ err: error }, "could not check who may read a document");
       return { status: 500, message: "Error interno del servidor" };
     }

@@ -57,6 +57,8 @@ export interface Deps {
     find(value: string): { key: string; link: string } | null;
     /** What a response shows for a stored link: a signed link that expires; other values unchanged. */
     link(value: string): string;
+    /** Removes every upload under a folder (`conductores/7/`), if any. */
+    remove(folder: string): Promise<void>;
   };
   /** Called after an outbox mail commits; in development it prints the mail. */
   onMailQueued(mail: OutgoingMail): void;

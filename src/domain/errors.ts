@@ -1,30 +1,26 @@
 /**
- * Domain errors. Each has a stable code; the code decides the HTTP status the legacy shim answers
- * with (spec section 7). Messages are Spanish and meant for end users.
+ * Domain errors. Each has a stable code, which the HTTP layers turn into a status (src/http/status.ts
+ * and, for the legacy calls, src/rest/status.ts). Messages are Spanish and meant for end users.
  */
-export const ERROR_STATUS = {
-  VALIDATION: 400,
-  INVALID_STATE: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN: 403,
-  ACCOUNT_DISABLED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  // A business refusal that legacy clients expect as HTTP 200 with success false.
-  NO_DRIVERS_AVAILABLE: 200,
-  UPSTREAM_UNAVAILABLE: 500,
-} as const;
+export const ERROR_CODES = [
+  "VALIDATION",
+  "INVALID_STATE",
+  "UNAUTHENTICATED",
+  "INVALID_CREDENTIALS",
+  "FORBIDDEN",
+  "ACCOUNT_DISABLED",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "RATE_LIMITED",
+  "NO_DRIVERS_AVAILABLE",
+  "UPSTREAM_UNAVAILABLE",
+] as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;
-  get status(): number {
-    return ERROR_STATUS[this.code];
-  }
 }
 
 /** `El campo 'x' <reason>`: the one shape of a message about a single input field. */

@@ -43,11 +43,50 @@ export const hourOfWeek = (date: Date) => {
 };
 
 /** The instant at which the local wall clock shows the given time. */
-export function fromLocal(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+export function fromLocal(year: number, month: number, day: number, hour = 0, minute = 0, ms = 0): Date {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   const shown = localTime(new Date(asUtc));
   const offset = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute) - asUtc;
-  return new Date(asUtc - offset);
+  return new Date(asUtc - offset + ms);
+}
+
+// Dart's toIso8601String() writes up to six decimals and no zone for local times.
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * An ISO 8601 date or date-time as an instant, or null when it is not a real one. A value
+ * without a zone is a wall-clock time in Colombia; a bare date is the start of that day there,
+ * or its last instant with `endOfDay` (an expiry date is valid all day, also when sent as its midnight).
+ */
+export function parseInstant(value: string, options: { endOfDay?: boolean } = {}): Date | null {
+  const match = ISO_INSTANT.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, fraction, zone] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h ?? "0", mi ?? "0", s ?? "0"].map(Number) as number[];
+  const ms = Math.floor(Number(`0.${fraction ?? "0"}`) * 1000);
+  const check = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  const real =
+    check.getUTCFullYear() === year && check.getUTCMonth() === month! - 1 && check.getUTCDate() === day &&
+    check.getUTCHours() === hour && check.getUTCMinutes() === minute && check.getUTCSeconds() === second;
+  if (!real) return null;
+  if (zone) {
+    const offset = zone.toUpperCase() === "Z" ? 0 : zoneOffsetMs(zone);
+    return new Date(check.getTime() + ms - offset);
+  }
+  // Date pickers send a chosen day as its local midnight: for an expiry that is still the whole day.
+  const wholeDay = h === undefined || (options.endOfDay && hour === 0 && minute === 0 && second === 0 && ms === 0);
+  if (wholeDay) {
+    const start = fromLocal(year!, month!, day!);
+    return options.endOfDay ? new Date(nextDay(start).getTime() - 1) : start;
+  }
+  return fromLocal(year!, month!, day!, hour!, minute!, second! * 1000 + ms);
+}
+
+/** "+05:00", "-0500" or "-05" as milliseconds east of UTC. */
+function zoneOffsetMs(zone: string): number {
+  const digits = zone.slice(1).replace(":", "");
+  const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0");
+  return (zone.startsWith("-") ? -1 : 1) * minutes * 60_000;
 }
 
 export const startOfDay = (date: Date) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "./errors.js";
-import { fromLocal, nextDay } from "./time.js";
+import { parseInstant } from "./time.js";
 
 // Spanish wording for anything a schema below does not word itself.
 z.config(z.locales.es());
@@ -12,6 +12,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join(".") || null;
   throw new ValidationError(issue.message, field);
+}
+
+/** Changes that change something: an update that sends none of its fields is refused, never answered as done. */
+export function somethingToChange<T extends Record<string, unknown>>(changes: T, fields: string[]): T {
+  if (Object.values(changes).every((value) => value === undefined)) {
+    throw new ValidationError(`No se envió ningún dato para cambiar; los campos son: ${fields.join(", ")}`);
+  }
+  return changes;
 }
 
 /** Parses one named input, so that its errors name it. */
@@ -79,30 +87,13 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 /** What a domain operation accepts before parsing: the right keys, values not yet trusted. */
 export type Raw<S extends z.ZodType> = { [K in keyof z.input<S>]?: unknown };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/**
- * An ISO 8601 date ("2027-05-01") or timestamp. A bare date is a day in Colombia: `endOfDay`
- * reads it as the last instant of that day (an expiry date is valid all day), otherwise as its
- * first.
- */
+/** An ISO 8601 date ("2027-05-01") or timestamp, with or without a zone (see parseInstant). */
 export const isoDate = (options: { endOfDay?: boolean } = {}) =>
   z
     .string({ error: missingOr("debe ser una fecha ISO 8601 (AAAA-MM-DD)") })
     .trim()
     .transform((value, ctx) => {
-      let date: Date | null = null;
-      if (ISO_DATE.test(value)) {
-        const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-        const start = fromLocal(year, month, day);
-        const check = new Date(Date.UTC(year, month - 1, day));
-        if (check.getUTCMonth() === month - 1 && check.getUTCDate() === day) {
-          date = options.endOfDay ? new Date(nextDay(start).getTime() - 1) : start;
-        }
-      } else if (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) {
-        date = new Date(value);
-      }
+      const date = parseInstant(value, options);
       if (!date) {
         ctx.addIssue({ code: "custom", message: "debe ser una fecha ISO 8601 válida (AAAA-MM-DD)" });
         return z.NEVER;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, extname, resolve, sep } from "node:path";
 import type { Plugin } from "graphql-yoga";
 import type { Clock } from "../domain/deps.js";
@@ -83,6 +83,11 @@ export function localUploads({ root, maxBytes, secret, linkTtlMs, clock }: Uploa
       return plainLink(key);
     },
     find,
+    async remove(folder: string): Promise<void> {
+      const path = fileFor(folder);
+      if (!path) throw new Error(`upload folder outside the upload folder: ${folder}`);
+      await rm(path, { recursive: true, force: true });
+    },
     link(value: string): string {
       const upload = find(value);
       if (!upload) return value;

@@ -2,6 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import { DOMAIN_ERRORS } from "../domain/errors.js";
+import { parseInstant } from "../domain/time.js";
 import type PrismaTypes from "../generated/pothos-types.js";
 import { getDatamodel } from "../generated/pothos-types.js";
 import type { Context } from "./context.js";
@@ -42,11 +43,11 @@ builder.scalarType("File", {
 });
 
 builder.scalarType("DateTime", {
-  description: "Instante en ISO 8601 (UTC)",
+  description: "Instante en ISO 8601; se responde en UTC y, sin zona, se lee como hora de Colombia",
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new TypeError("Fecha no válida: use ISO 8601");
+    const date = typeof value === "string" ? parseInstant(value) : null;
+    if (!date) throw new TypeError("Fecha no válida: use ISO 8601");
     return date;
   },
 });

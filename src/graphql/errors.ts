@@ -1,8 +1,8 @@
-import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, RateLimitError, ValidationError } from "../domain/errors.js";
+import { DOMAIN_ERRORS, DomainError, ERROR_CODES, RateLimitError, ValidationError } from "../domain/errors.js";
 import { builder } from "./builder.js";
 
 /** Domain errors are part of the schema: each operation's result is a union with them. */
-const ErrorCode = builder.enumType("ErrorCode", { values: Object.keys(ERROR_STATUS) as Array<keyof typeof ERROR_STATUS> });
+const ErrorCode = builder.enumType("ErrorCode", { values: ERROR_CODES });
 
 export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
   fields: (t) => ({

@@ -2,6 +2,7 @@ import { GraphQLError } from "graphql";
 import { createYoga, type Plugin, type PubSub } from "graphql-yoga";
 import type { Deps } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
+import { HTTP_STATUS } from "../http/status.js";
 import type { EventMap } from "../domain/events.js";
 import { contextFactory } from "./context.js";
 import { corsFor, edgePlugins, type EdgeSettings } from "./edge.js";
@@ -42,7 +43,7 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
         if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
         // Domain errors outside a typed result (subscriptions, for one) keep their message and code.
         if (original instanceof DomainError) {
-          return new GraphQLError(original.message, { extensions: { code: original.code, http: { status: original.status } } });
+          return new GraphQLError(original.message, { extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } } });
         }
         deps.log.error({ err: original }, "unexpected error in a GraphQL operation");
         return new GraphQLError("Error interno del servidor", { extensions: { code: "INTERNAL", http: { status: 500 } } });

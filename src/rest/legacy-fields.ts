@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { integer, missingOr, number, positiveId } from "../domain/validation.js";
+import { placeSchema } from "../domain/maps/place.js";
+import { integer, missingOr, number, positiveId, text } from "../domain/validation.js";
 
 /**
  * How legacy inputs arrive: query-string values are always text and older clients send numbers
@@ -32,3 +33,26 @@ export const legacyFile = () =>
   z.custom<Blob>((value) => value instanceof Blob, {
     error: (issue) => (issue.input == null ? "es obligatorio" : "debe ser un archivo"),
   });
+
+/** Text whose values some apps spell their own way: `spellings` maps each to the value meant. */
+export const legacyChoice = (spellings: Record<string, string>) =>
+  z.preprocess((value) => (typeof value === "string" ? spellings[value.trim().toLowerCase()] ?? value : value), legacyText());
+
+/** A copy of `record` that also carries each value under the other spellings apps read (app spelling → own name). */
+export const withSpellings = (record: Record<string, unknown> | null, spellings: Record<string, string>) =>
+  record && { ...record, ...Object.fromEntries(Object.entries(spellings).map(([app, own]) => [app, record[own]])) };
+
+/** How the deployed apps name user types, vehicle types and document photos. */
+export const USER_TYPE_SPELLINGS = { cliente: "pasajero", administrador: "admin" };
+export const VEHICLE_TYPE_SPELLINGS = { motocicleta: "moto", carro: "auto" };
+export const DOCUMENT_TYPE_SPELLINGS = { licencia: "licencia_frente" };
+
+/** A place (spec 2.3) as legacy bodies send it: the domain's own schema, with coordinates also as text. */
+export const legacyPlace = ({ addressRequired = false } = {}) =>
+  z.preprocess(
+    (value) =>
+      typeof value === "object" && value !== null
+        ? { ...value, latitud: numericText((value as Record<string, unknown>).latitud), longitud: numericText((value as Record<string, unknown>).longitud) }
+        : value,
+    addressRequired ? placeSchema().extend({ direccion: text(300) }) : placeSchema(),
+  );

@@ -10,8 +10,21 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
 export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
   method: Method;
   path: string;
-  /** The legacy fields and their types; unknown fields are ignored, as the old service did. */
+  /** Other paths the deployed apps call for this same operation, one per line. */
+  aliases?: string[];
+  /** What the call does, in a line (the OpenAPI summary). */
+  summary: string;
+  /**
+   * The legacy fields and their types. A field outside them (and outside `spellings` and
+   * `ignored`) is refused when nothing else in the call carries data: see the shim.
+   */
   input: S;
+  /** Other spellings the apps use for input fields: app spelling → name in `input`. */
+  spellings?: Record<string, string>;
+  /** Fields apps send that this call does not use (client-side estimates, always-null extras). */
+  ignored?: string[];
+  /** The success body without `success`, for the OpenAPI document. */
+  output?: z.ZodType;
   /** The legacy field that names the caller (spec section 5: userId, usuario_id, conductor_id or admin_id), if the call has one. */
   caller?: string;
   /** Login, register, check_user and the map calls: callable by anyone in every LEGACY_AUTH mode. */
@@ -20,8 +33,6 @@ export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
   variables: (input: z.output<S>) => Record<string, unknown>;
   /** GraphQL input names the legacy call spells differently, so error messages use the legacy name. */
   legacyNames?: Record<string, string>;
-  /** Status on success; 200 unless the call creates something. */
-  status?: number;
   /** The legacy body on success, without `success` (always true here). */
   respond: (result: any, input: z.output<S>) => Record<string, unknown>;
   /** Calls whose legacy contract demands a JSON Content-Type. */

@@ -1,6 +1,7 @@
 import { GraphQLError, validate, type ExecutionResult, type GraphQLSchema } from "graphql";
+import type { z } from "zod";
 import type { Plugin, YogaServerInstance } from "graphql-yoga";
-import { DOMAIN_ERRORS, DomainError, ERROR_STATUS, RateLimitError, ValidationError, fieldMessage, type ErrorCode } from "../domain/errors.js";
+import { DOMAIN_ERRORS, DomainError, RateLimitError, ValidationError, fieldMessage, type ErrorCode } from "../domain/errors.js";
 import type { Logger } from "../domain/deps.js";
 import { parseInput } from "../domain/validation.js";
 import type { Context } from "../graphql/context.js";
@@ -9,6 +10,7 @@ import { BodyTooLargeError, tooLargeMessage } from "../http/body.js";
 import { failure } from "../http/failure.js";
 import { parseJsonObject, readBody, readMultipart } from "./body.js";
 import type { LegacyRoute, Method } from "./route.js";
+import { LEGACY_STATUS } from "./status.js";
 
 export interface ShimOptions {
   schema: GraphQLSchema;
@@ -35,6 +37,52 @@ const isLegacyError = (value: unknown): value is LegacyErrorResult =>
 const legacyFailure = (status: number, message: string, headers?: Record<string, string>, retryAfterS?: number | null) =>
   failure(status, message, retryAfterS ? { ...headers, "retry-after": String(retryAfterS) } : headers);
 
+interface LegacyInput {
+  fields: Record<string, unknown>;
+  /** The spelling each field arrived in, so that messages name what the caller sent. */
+  sentAs: Record<string, string>;
+}
+
+function parseWithSpelling(schema: z.ZodType, fields: Record<string, unknown>, sentAs: Record<string, string>): Record<string, unknown> {
+  try {
+    return parseInput(schema, fields) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof ValidationError && error.field && sentAs[error.field] && sentAs[error.field] !== error.field) {
+      throw new ValidationError(error.reason, sentAs[error.field]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A call's fields in the route's own spelling, typed. Fields the call does not know are refused
+ * when nothing it knows carries data (or what it knows is wrong): a call must never answer success
+ * while the data it was sent went unread.
+ */
+function readFields(route: LegacyRoute, raw: Record<string, unknown>): LegacyInput {
+  const known = new Set(Object.keys((route.input as z.ZodObject).shape));
+  const fields: Record<string, unknown> = {};
+  const sentAs: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const own = route.spellings?.[name] ?? name;
+    if (route.ignored?.includes(name)) continue;
+    if (!known.has(own)) unknown.push(name);
+    // The route's own spelling wins when both arrive.
+    else if (!(own in fields) || own === name) {
+      fields[own] = value;
+      sentAs[own] = name;
+    }
+  }
+  if (unknown.length === 0) return { fields: parseWithSpelling(route.input, fields, sentAs), sentAs };
+  const parsed = route.input.safeParse(fields);
+  const carriesData = Object.entries(fields).some(([name, value]) => name !== route.caller && value != null);
+  if (parsed.success && carriesData) return { fields: parsed.data as Record<string, unknown>, sentAs };
+  throw new ValidationError(
+    `${unknown.length === 1 ? "El campo" : "Los campos"} ${unknown.map((n) => `'${n}'`).join(", ")} no ${unknown.length === 1 ? "existe" : "existen"} en esta llamada; admite: ${[...known].join(", ")}`,
+  );
+}
+
 /**
  * The `.php` shim as a Yoga plugin: it finds the route, reads and types the legacy input, runs
  * the route's operation through Yoga's own pipeline (same plugins, same context factory, the
@@ -45,9 +93,11 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
   for (const route of routes) {
     const problems = validate(options.schema, route.document.document);
     if (problems.length > 0) throw new Error(`${route.method} ${route.path}: ${problems.map((p) => p.message).join("; ")}`);
-    const methods = table.get(route.path) ?? new Map<Method, LegacyRoute>();
-    if (methods.has(route.method)) throw new Error(`${route.method} ${route.path} is defined twice`);
-    table.set(route.path, methods.set(route.method, route));
+    for (const path of [route.path, ...(route.aliases ?? [])]) {
+      const methods = table.get(path) ?? new Map<Method, LegacyRoute>();
+      if (methods.has(route.method)) throw new Error(`${route.method} ${path} is defined twice`);
+      table.set(path, methods.set(route.method, route));
+    }
   }
   let yoga: YogaServerInstance<Transport, Context>;
 
@@ -80,7 +130,7 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     return enveloped.execute({ schema: enveloped.schema, document: route.document.document, variableValues: variables, contextValue });
   }
 
-  function answer(route: LegacyRoute, result: ExecutionResult, input: unknown): Response {
+  function answer(route: LegacyRoute, result: ExecutionResult, { fields, sentAs }: LegacyInput): Response {
     const [error] = result.errors ?? [];
     if (error) {
       const http = error.extensions?.http as { status?: number } | undefined;
@@ -89,11 +139,12 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     }
     const value = result.data?.[route.document.rootField];
     if (isLegacyError(value)) {
-      const legacyName = value.field ? route.legacyNames?.[value.field] : undefined;
-      const message = legacyName && value.reason ? fieldMessage(legacyName, value.reason) : value.message;
-      return legacyFailure(ERROR_STATUS[value.code], message, undefined, value.retry_after_s);
+      const legacyName = value.field ? (route.legacyNames?.[value.field] ?? value.field) : undefined;
+      const shown = legacyName && (sentAs[legacyName] ?? route.legacyNames?.[value.field!]);
+      const message = shown && value.reason ? fieldMessage(shown, value.reason) : value.message;
+      return legacyFailure(LEGACY_STATUS[value.code], message, undefined, value.retry_after_s);
     }
-    return Response.json({ success: true, ...route.respond(value, input) }, { status: route.status ?? 200 });
+    return Response.json({ success: true, ...route.respond(value, fields) }, { status: 200 });
   }
 
   async function handle(request: Request, pathname: string, serverContext: object): Promise<Response> {
@@ -105,12 +156,12 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
       return legacyFailure(405, `La ruta ${pathname} no admite el método ${request.method}; use ${allowed}`, { Allow: allowed });
     }
     try {
-      const input = parseInput(route.input, await readInput(route, request)) as Record<string, unknown>;
-      return answer(route, await execute(route, input, request, serverContext), input);
+      const input = readFields(route, await readInput(route, request));
+      return answer(route, await execute(route, input.fields, request, serverContext), input);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return legacyFailure(413, tooLargeMessage(error.limit));
-      if (error instanceof RateLimitError) return legacyFailure(error.status, error.message, undefined, error.retryAfterS);
-      if (error instanceof DomainError) return legacyFailure(error.status, error.message);
+      if (error instanceof RateLimitError) return legacyFailure(LEGACY_STATUS[error.code], error.message, undefined, error.retryAfterS);
+      if (error instanceof DomainError) return legacyFailure(LEGACY_STATUS[error.code], error.message);
       options.log.error({ err: error, path: pathname }, "legacy call failed");
       return legacyFailure(500, "Error interno del servidor");
     }

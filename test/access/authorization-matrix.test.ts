@@ -156,6 +156,15 @@ const LEGACY: LegacyRow[] = [
     call: "POST /conductor/update_location.php", target: people, allowed: ["conductor", "administrador"],
     input: (t) => ({ conductor_id: t.conductor, latitud: LLERAS.latitud, longitud: LLERAS.longitud, disponibilidad: 1 }),
   },
+  {
+    call: "POST /conductor/actualizar_disponibilidad.php", target: people, allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, disponible: 0 }),
+  },
+  {
+    call: "POST /conductor/get_solicitudes_pendientes.php", target: people, allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, latitud_actual: LLERAS.latitud, longitud_actual: LLERAS.longitud, radio_km: 5.0 }),
+  },
+  { call: "GET /admin/audit_logs.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
   { call: "GET /conductor/get_profile.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
   { call: "POST /conductor/update_profile.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, direccion: "Calle 1" }) },
   { call: "POST /conductor/update_vehicle.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, vehiculo_color: "Azul" }) },
@@ -310,6 +319,7 @@ const GRAPHQL: GraphQLRow[] = [
   },
   { field: "rateDriver", target: tripIn("completado"), allowed: ["pasajero"], query: mutation("rateDriver", "(input: { trip_id: $id, calificacion: 1 })"), variables: (t) => ({ id: t.trip }) },
   { field: "ratePassenger", target: tripIn("completado"), allowed: ["conductor"], query: mutation("ratePassenger", "(input: { trip_id: $id, calificacion: 1 })"), variables: (t) => ({ id: t.trip }) },
+  { field: "lookForTrips", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("lookForTrips", "(latitud: 6.2, longitud: -75.57)") },
   { field: "updateDriverLocation", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateDriverLocation", "(latitud: 6.2, longitud: -75.57)") },
   { field: "updateDriverProfile", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateDriverProfile", `(input: { direccion: "Calle 2" })`) },
   { field: "updateVehicle", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateVehicle", `(input: { color: "Gris" })`) },

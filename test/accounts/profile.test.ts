@@ -33,9 +33,12 @@ describe("GET /auth/profile.php", () => {
     const user = await registerUser(app, { address: "Calle 10 # 43-12", city: "Medellín" });
     const byId = await app.legacy("GET", "/auth/profile.php", { userId: String(user.id) });
     expect(byId.status).toBe(200);
-    expect(byId.body).toEqual({ success: true, user });
+    // The user at the top (spec) and under data with the location beside it (pingo's UserService.getProfile).
+    const expected = { success: true, user, location: user.location, data: { user, location: user.location } };
+    expect(byId.body).toEqual(expected);
+    expect(user.location).toMatchObject({ direccion: "Calle 10 # 43-12", ciudad: "Medellín" });
     const byEmail = await app.legacy("GET", "/auth/profile.php", { email: user.email });
-    expect(byEmail.body).toEqual({ success: true, user });
+    expect(byEmail.body).toEqual(expected);
   });
 
   it.each([

@@ -120,30 +120,48 @@ describe("PUT /admin/user_management.php", () => {
 });
 
 describe("DELETE /admin/user_management.php", () => {
-  it("deletes the account for good and keeps the trip history readable", async () => {
+  it("erases the person but keeps their id in the trip history the driver app reads (trip_history_screen needs usuario_id)", async () => {
     const { trip, passenger, driver } = await tripIn(app, "completado");
     const response = await remove({ user_id: passenger.id });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: "Usuario eliminado" });
     expect((await login(passenger.email)).status).toBe(404);
+    expect((await app.legacy("GET", "/auth/profile.php", { userId: String(passenger.id) })).status).toBe(404);
     const kept = await app.legacy("GET", "/viajes/get_trip.php", { trip_id: String(trip.id) });
-    expect(kept.body.trip).toMatchObject({ id: trip.id, usuario_id: null, conductor_id: driver.id, estado: "completado" });
+    expect(kept.body.trip).toMatchObject({ id: trip.id, usuario_id: passenger.id, conductor_id: driver.id, estado: "completado" });
     const history = await app.legacy("GET", "/viajes/get_conductor_history.php", { conductor_id: String(driver.id) });
-    expect(history.body.trips.map((t: { id: number }) => t.id)).toContain(trip.id);
+    expect(history.body.trips.find((t: { id: number }) => t.id === trip.id)).toMatchObject({ usuario_id: passenger.id });
+    const row = await app.db.user.findUniqueOrThrow({ where: { id: passenger.id } });
+    expect(row).toMatchObject({ nombre: "Usuario", apellido: "eliminado", telefono: "", es_activo: false });
+    expect(row.email).not.toBe(passenger.email);
+    expect(row.eliminado_en).not.toBeNull();
+    expect(await app.db.userLocation.count({ where: { usuario_id: passenger.id } })).toBe(0);
+    const listed = await app.legacy("GET", "/admin/user_management.php", { admin_id: String(admin.id), per_page: "100" });
+    expect(listed.body.usuarios.map((u: { id: number }) => u.id)).not.toContain(passenger.id);
+    // The e-mail is free again.
+    const again = await app.legacy("POST", "/auth/register.php", { email: passenger.email, password: "Clave-Segura-9", name: "Otra", lastName: "Persona", phone: "3001234567" });
+    expect(again.status).toBe(200);
   });
 
-  it("deletes a driver with their profile, vehicle, online periods and offers", async () => {
+  it("erases a driver's profile, vehicle and photos; the passenger's trip keeps the driver's id", async () => {
     const { trip, driver } = await tripIn(app, "completado");
+    const { uploads } = app.server.deps;
+    const photo = uploads.link(await uploads.save(`conductores/${driver.id}/vehiculo.png`, new Uint8Array([1, 2, 3])));
+    const open = () => app.server.fetch(new Request(`http://test${photo}`));
+    expect((await open()).status).toBe(200);
     expect((await remove({ user_id: driver.id })).status).toBe(200);
-    for (const count of [
-      app.db.driverProfile.count({ where: { conductor_id: driver.id } }),
-      app.db.vehicle.count({ where: { conductor_id: driver.id } }),
-      app.db.onlinePeriod.count({ where: { conductor_id: driver.id } }),
-      app.db.tripOffer.count({ where: { conductor_id: driver.id } }),
-    ]) {
-      expect(await count).toBe(0);
-    }
-    expect((await app.db.trip.findUniqueOrThrow({ where: { id: trip.id } })).conductor_id).toBeNull();
+    expect(await app.db.driverProfile.count({ where: { conductor_id: driver.id } })).toBe(0);
+    expect(await app.db.vehicle.count({ where: { conductor_id: driver.id } })).toBe(0);
+    expect((await app.db.trip.findUniqueOrThrow({ where: { id: trip.id } })).conductor_id).toBe(driver.id);
+    expect((await open()).status).toBe(404);
+  });
+
+  it("refuses to delete someone in the middle of a trip, and changes nothing", async () => {
+    const { passenger } = await tripIn(app, "en_curso");
+    const refused = await remove({ user_id: passenger.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/activo; termínalo o cancélalo/);
+    expect((await app.db.user.findUniqueOrThrow({ where: { id: passenger.id } })).eliminado_en).toBeNull();
   });
 
   it("refuses unknown users, the administrator themselves, and non-administrators", async () => {

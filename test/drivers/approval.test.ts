@@ -24,8 +24,8 @@ describe("POST /conductor/submit_for_approval.php", () => {
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(
       "Faltan datos para enviar a revisión: perfil.direccion, licencia.numero, licencia.tipo, licencia.fecha_emision, " +
-        "licencia.fecha_expiracion, licencia.imagen_frente, licencia.imagen_reverso, vehiculo.placa, vehiculo.marca, vehiculo.modelo, " +
-        "vehiculo.anio, vehiculo.color, vehiculo.tipo, vehiculo.soat_numero, vehiculo.soat_vencimiento, vehiculo.tecnomecanica_numero, " +
+        "licencia.fecha_expiracion, licencia.imagen_frente, licencia.imagen_reverso, vehiculo.marca, vehiculo.modelo, vehiculo.anio, " +
+        "vehiculo.placa, vehiculo.color, vehiculo.tipo, vehiculo.soat_numero, vehiculo.soat_vencimiento, vehiculo.tecnomecanica_numero, " +
         "vehiculo.tecnomecanica_vencimiento, vehiculo.tarjeta_propiedad_numero, vehiculo.foto_vehiculo, vehiculo.foto_tarjeta_propiedad, " +
         "vehiculo.foto_soat, vehiculo.foto_tecnomecanica",
     );

@@ -21,8 +21,8 @@ describe("GET /conductor/get_profile.php", () => {
       aprobado: false, motivo_rechazo: null, fecha_aprobacion: null, licencia: null, vehiculo: null,
     });
     expect(Object.keys(empty.body.profile).sort()).toEqual([
-      "aprobado", "conductor_id", "direccion", "fecha_actualizacion", "fecha_aprobacion", "fecha_creacion", "id", "licencia",
-      "motivo_rechazo", "nombre_completo", "telefono", "vehiculo",
+      "aprobado", "conductor_id", "direccion", "estado_verificacion", "fecha_actualizacion", "fecha_aprobacion", "fecha_creacion", "id",
+      "licencia", "motivo_rechazo", "nombre_completo", "telefono", "vehiculo",
     ]);
     await completeApplication(app, driver.id);
     const full = (await app.legacy("GET", "/conductor/get_profile.php", { conductor_id: String(driver.id) })).body.profile;

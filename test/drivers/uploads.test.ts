@@ -30,13 +30,12 @@ describe("POST /conductor/upload_documents.php", () => {
     const driver = await newDriver(app);
     const bytes = fixture(file);
     const response = await upload({ conductor_id: String(driver.id), tipo_documento: "soat", documento: new Blob([bytes]) }, "sin-extension");
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({
-      success: true,
-      message: "Documento recibido",
-      url: expect.stringMatching(new RegExp(`^/uploads/conductores/${driver.id}/soat-[0-9a-f-]{36}\\.${extension}\\?expira=\\d+&firma=[\\w-]+$`)),
-    });
+    const url = expect.stringMatching(new RegExp(`^/uploads/conductores/${driver.id}/soat-[0-9a-f-]{36}\\.${extension}\\?expira=\\d+&firma=[\\w-]+$`));
+    // The url at the top, and under data for pingo's DocumentUploadService (lib/src/features/conductor/services/document_upload_service.dart).
+    expect(body).toEqual({ success: true, message: "Documento recibido", url, file_url: url, data: { tipo_documento: "soat", url } });
+    expect(body.data.url).toBe(body.url);
     const served = await app.server.fetch(new Request(`http://test${body.url}`));
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe(type);

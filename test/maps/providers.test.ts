@@ -1,3 +1,4 @@
+import { LEGACY_STATUS } from "../../src/rest/status.js";
 import polyline from "@mapbox/polyline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/domain/errors.js";
@@ -129,7 +130,7 @@ describe("with an OSRM server", () => {
     const broken = { route: async () => Promise.reject(new Error("down")) };
     const router = routerWithFallback(broken, broken, app.server.deps.log);
     await expect(router.route(LLERAS, ESTADIO)).rejects.toBeInstanceOf(UpstreamError);
-    expect(new UpstreamError("x").status).toBe(500);
+    expect(LEGACY_STATUS[new UpstreamError("x").code]).toBe(500);
   });
 });
 

@@ -66,11 +66,21 @@ describe("the legacy shim", () => {
     expect(update.body.user.location).toMatchObject({ latitud: 6.1, longitud: -75.2 });
   });
 
-  it("ignores fields the call does not know", async () => {
+  it("refuses fields it does not know when they are all the call carries, and never lets them change the role", async () => {
     const user = await registerUser(app);
-    const response = await app.legacy("POST", "/auth/profile_update.php", { userId: user.id, rol: "admin", tipo_usuario: "admin" });
-    expect(response.status).toBe(200);
-    expect(response.body.user.tipo_usuario).toBe("pasajero");
+    const alone = await app.legacy("POST", "/auth/profile_update.php", { userId: user.id, rol: "admin", tipo_usuario: "admin" });
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toMatch(/^Los campos 'rol', 'tipo_usuario' no existen en esta llamada; admite: userId, name/);
+    const withData = await app.legacy("POST", "/auth/profile_update.php", { userId: user.id, name: "Ana", tipo_usuario: "admin" });
+    expect(withData.status).toBe(200);
+    expect(withData.body.user).toMatchObject({ nombre: "Ana", tipo_usuario: "pasajero" });
+  });
+
+  it("refuses an update that sends nothing to change instead of answering success", async () => {
+    const user = await registerUser(app);
+    const empty = await app.legacy("POST", "/auth/profile_update.php", { userId: user.id });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/^No se envió ningún dato para cambiar/);
   });
 
   it("never answers 500 to odd input", async () => {
@@ -95,6 +105,7 @@ describe("the legacy shim", () => {
     const broken = defineRoute({
       method: "GET",
       path: "/x/y.php",
+      summary: "Una ruta rota",
       input: z.object({}),
       document: operation(`query { noSuchField { ...LegacyError } }`),
       variables: () => ({}),

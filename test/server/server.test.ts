@@ -119,7 +119,7 @@ describe("graceful shutdown", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const stopped = own.server.stop();
 
-    expect((await inFlight).status).toBe(201);
+    expect((await inFlight).status).toBe(200);
     expect(await closed).toBe(1001);
     await stopped;
     await expect(fetch(`http://127.0.0.1:${ownPort}/healthz`)).rejects.toThrow();

@@ -19,7 +19,7 @@ export async function registerUser(app: TestApp, fields: Record<string, unknown>
     phone: "3001234567",
     ...fields,
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.user;
 }
 

@@ -21,14 +21,14 @@ const CALI = { direccion: "Parque del Perro, Cali", latitud: 3.4393, longitud: -
 const CALI_DEST = { direccion: "Estadio Pascual Guerrero", latitud: 3.4296, longitud: -76.5408 };
 
 describe("POST /viajes/create_trip.php", () => {
-  it("creates a pending trip with estimates and answers 201", async () => {
+  it("creates a pending trip with estimates and answers 200", async () => {
     const passenger = await createPassenger(app);
     const driver = await createDriver(app, { tipo: "auto", at: northOf(LLERAS, 1) });
     const response = await create({
       usuario_id: passenger.id, tipo_servicio: "auto",
       origen: { ...LLERAS, referencia: "Frente al parque" }, destino: ESTADIO,
     });
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
     expect(response.body.message).toEqual(expect.any(String));
     const trip = response.body.trip;
@@ -77,7 +77,7 @@ describe("POST /viajes/create_trip.php", () => {
     await createDriver(app, { tipo: "moto", at: northOf(CALI, 0.5) });
     expect((await create({ usuario_id: passenger.id, tipo_servicio: "mototaxi", origen: CALI, destino: CALI_DEST })).body.success).toBe(false);
     const ok = await create({ usuario_id: passenger.id, tipo_servicio: "motocicleta", origen: CALI, destino: CALI_DEST });
-    expect(ok.status).toBe(201);
+    expect(ok.status).toBe(200);
     expect(ok.body.trip.tipo_servicio).toBe("motocicleta");
   });
 
@@ -92,7 +92,7 @@ describe("POST /viajes/create_trip.php", () => {
     expect((await create({ usuario_id: passenger.id, tipo_servicio: "auto", origen: BARRANQUILLA, destino: DEST })).body.success).toBe(false);
     // The same driver reporting again is found.
     await app.legacy("POST", "/conductor/update_location.php", { conductor_id: stale.id, ...BARRANQUILLA });
-    expect((await create({ usuario_id: passenger.id, tipo_servicio: "auto", origen: BARRANQUILLA, destino: DEST })).status).toBe(201);
+    expect((await create({ usuario_id: passenger.id, tipo_servicio: "auto", origen: BARRANQUILLA, destino: DEST })).status).toBe(200);
   });
 
   it("refuses a second active trip for the same passenger", async () => {
@@ -111,7 +111,7 @@ describe("POST /viajes/create_trip.php", () => {
     await createDriver(app);
     const body = { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO };
     const responses = await Promise.all([create(body), create(body), create(body)]);
-    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await app.db.trip.count({ where: { usuario_id: passenger.id } })).toBe(1);
   });
 
@@ -174,7 +174,7 @@ describe("POST /user/create_trip_request.php (the older flat shape)", () => {
     await createDriver(app, { tipo: "moto" });
     const passenger = await createPassenger(app);
     const response = await flat(passenger.id);
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(200);
     expect(response.body.trip).toMatchObject({
       tipo_servicio: "motocicleta", estado: "pendiente",
       origen: { latitud: LLERAS.latitud, longitud: LLERAS.longitud, direccion: expect.stringMatching(/^Cerca de /) },
@@ -188,7 +188,7 @@ describe("POST /user/create_trip_request.php (the older flat shape)", () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe("El campo 'tipo_vehiculo' no corresponde al servicio 'auto', que usa vehículos 'auto'");
     const byVehicle = await flat(passenger.id, { tipo_servicio: undefined, tipo_vehiculo: "mototaxi" });
-    expect(byVehicle.status).toBe(201);
+    expect(byVehicle.status).toBe(200);
     expect(byVehicle.body.trip.tipo_servicio).toBe("mototaxi");
   });
 

@@ -1,3 +1,4 @@
+import { LEGACY_STATUS } from "../../src/rest/status.js";
 import { describe, expect, it } from "vitest";
 import { ConflictError, InvalidStateError } from "../../src/domain/errors.js";
 import { TRIGGERS, TRIP_STATES, nextState, type Trigger, type TripState } from "../../src/domain/trips/states.js";
@@ -35,7 +36,7 @@ describe("the trip state machine", () => {
           nextState(state, trigger);
           expect.unreachable();
         } catch (error) {
-          expect((error as InvalidStateError).status).toBe(400);
+          expect(LEGACY_STATUS[(error as InvalidStateError).code]).toBe(400);
           expect((error as Error).message).toBe(`El viaje ya está ${state}; no admite más cambios`);
         }
       }
@@ -49,6 +50,6 @@ describe("the trip state machine", () => {
 
   it("tells a late driver that the trip was taken (409)", () => {
     expect(() => nextState("aceptado", "aceptar")).toThrow("El viaje ya fue tomado por otro conductor");
-    expect(new ConflictError("x").status).toBe(409);
+    expect(LEGACY_STATUS[new ConflictError("x").code]).toBe(409);
   });
 });

@@ -7,7 +7,7 @@ import { assertPasswordPolicy, hashPassword } from "./password.js";
 export async function ensureInitialAdmin(deps: Deps, input: { email: string; password: string }) {
   const address = parseField("ADMIN_EMAIL", email(), input.email);
   assertPasswordPolicy(input.password, "ADMIN_PASSWORD");
-  if ((await deps.db.user.count({ where: { tipo_usuario: "admin" } })) > 0) return null;
+  if ((await deps.db.user.count({ where: { tipo_usuario: "admin", eliminado_en: null } })) > 0) return null;
   try {
     return await deps.db.user.create({
       data: {

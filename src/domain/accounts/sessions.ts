@@ -46,7 +46,7 @@ export function memberFor(
 
 /** The actor for a user id the caller names rather than proves; an id of nobody gives a member without a role. */
 export async function memberById(deps: Deps, id: number, fields: Pick<Member, "via" | "session" | "actingAdminId" | "address">): Promise<Member> {
-  const user = await deps.db.user.findUnique({ where: { id } });
+  const user = await deps.db.user.findUnique({ where: { id, eliminado_en: null } });
   return user ? memberFor(user, fields) : { kind: "member", id, role: null, admin: false, ...fields };
 }
 

@@ -9,13 +9,13 @@ export const USER_TYPES = ["pasajero", "conductor", "admin", "empresa"] as const
 export type UserType = (typeof USER_TYPES)[number];
 
 export async function getUser(db: Db | Tx, id: number) {
-  const user = await db.user.findUnique({ where: { id } });
+  const user = await db.user.findUnique({ where: { id, eliminado_en: null } });
   if (!user) throw new NotFoundError(`No existe un usuario con id ${id}`);
   return user;
 }
 
 export async function getUserByEmail(db: Db | Tx, email: string) {
-  const user = await db.user.findUnique({ where: { email } });
+  const user = await db.user.findUnique({ where: { email, eliminado_en: null } });
   if (!user) throw new NotFoundError(`No existe un usuario con el correo ${email}`);
   return user;
 }

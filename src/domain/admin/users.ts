@@ -5,9 +5,11 @@ import { announceRevoked, revokeUserSessions } from "../accounts/sessions.js";
 import { getUser, USER_TYPES } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { takeOffline } from "../drivers/availability.js";
-import { NotFoundError, ValidationError } from "../errors.js";
+import { documentFolder } from "../drivers/documents.js";
+import { ACTIVE_STATES } from "../trips/states.js";
+import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
-import { oneOf, optional, parseInput, phone, positiveId, text, type Raw, parseField } from "../validation.js";
+import { oneOf, optional, parseInput, phone, positiveId, somethingToChange, text, type Raw, parseField } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "./audit.js";
 import { pageFields, pageOf } from "./paging.js";
@@ -26,6 +28,7 @@ export async function listUsers(deps: Deps, actor: Actor, input: Raw<typeof list
   const { skip, take, pagination } = pageOf(pageInput);
   const like = search ? containsIgnoringCase(deps.provider, search) : undefined;
   const where = {
+    eliminado_en: null,
     ...(tipo_usuario ? { tipo_usuario } : {}),
     ...(es_activo !== undefined ? { es_activo } : {}),
     ...(like ? { OR: [{ nombre: like }, { apellido: like }, { email: like }, { telefono: like }] } : {}),
@@ -59,7 +62,7 @@ function assertNotSelf(actor: Actor, userId: number, action: string): void {
 export async function updateUser(deps: Deps, actor: Actor, userId: unknown, input: Raw<typeof updateSchema>) {
   authorize(actor, ADMIN_RULES.updateUser);
   const id = parseField("user_id", positiveId(), userId);
-  const changes = parseInput(updateSchema, input);
+  const changes = somethingToChange(parseInput(updateSchema, input), Object.keys(updateSchema.shape));
   const user = await getUser(deps.db, id);
   if (changes.es_activo === false || (changes.tipo_usuario && changes.tipo_usuario !== "admin")) {
     assertNotSelf(actor, id, "desactivar ni cambiar el tipo de");
@@ -89,25 +92,52 @@ export async function updateUser(deps: Deps, actor: Actor, userId: unknown, inpu
   return updated;
 }
 
+/** What remains of a deleted account: its id, role and dates, nothing that names or reaches the person. */
+const erased = (id: number, now: Date) => ({
+  nombre: "Usuario",
+  apellido: "eliminado",
+  // Frees the address for a new registration; .invalid never delivers mail.
+  email: `eliminado-${id}@eliminado.invalid`,
+  telefono: "",
+  password_hash: "!",
+  es_activo: false,
+  es_verificado: false,
+  empresa_id: null,
+  fecha_suspension: null,
+  motivo_suspension: null,
+  eliminado_en: now,
+});
+
 /**
- * Deletes a user for good. Their trips stay, with the passenger or driver left empty, so that
- * the other side's history, earnings and statistics still add up.
+ * Deletes an account: the person's data (name, e-mail, phone, addresses, driver profile and
+ * document photos, notifications) is erased and the account can never sign in again, but its id
+ * stays in the trips it took part in, so the other side's history, earnings and statistics still
+ * add up and the apps, which require every trip's usuario_id, keep showing it.
  */
 export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
   authorize(actor, ADMIN_RULES.deleteUser);
   const id = parseField("user_id", positiveId(), userId);
   assertNotSelf(actor, id, "eliminar");
   const user = await getUser(deps.db, id);
+  const now = deps.clock.now();
   const revoked = await deps.db.$transaction(async (tx) => {
-    const revoked = await revokeUserSessions(tx, id, deps.clock.now());
-    // Records keyed by the user without a foreign key go first; the rest cascade or are set null.
-    await tx.onlinePeriod.deleteMany({ where: { conductor_id: id } });
-    await tx.tripOffer.deleteMany({ where: { conductor_id: id } });
-    await tx.user.delete({ where: { id } });
+    const active = await tx.trip.findFirst({
+      where: { estado: { in: [...ACTIVE_STATES] }, OR: [{ usuario_id: id }, { conductor_id: id }] },
+    });
+    if (active) throw new InvalidStateError(`El usuario tiene el viaje ${active.id} activo; termínalo o cancélalo antes de eliminar la cuenta`);
+    const revoked = await revokeUserSessions(tx, id, now);
+    await takeOffline(tx, id, now);
+    // The licence, vehicle and position go with the driver profile.
+    await tx.driverProfile.deleteMany({ where: { conductor_id: id } });
+    await tx.userLocation.deleteMany({ where: { usuario_id: id } });
+    await tx.notification.deleteMany({ where: { usuario_id: id } });
+    await tx.emailVerification.deleteMany({ where: { usuario_id: id } });
+    await tx.user.update({ where: { id }, data: erased(id, now) });
     await audit(tx, deps, actor, { accion: "eliminar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: { tipo_usuario: user.tipo_usuario } });
     return revoked;
   });
   announceRevoked(deps, revoked);
+  await deps.uploads.remove(documentFolder(id));
   return user;
 }
 

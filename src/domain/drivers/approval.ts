@@ -8,19 +8,16 @@ import { announce, createNotification, type NotificationContent } from "../notif
 import type { VehicleType } from "../trips/service-types.js";
 import { parseInput, positiveId, text, type Raw, parseField } from "../validation.js";
 import { DRIVER_RULES } from "./access.js";
+import { LICENCE_FIELDS, VEHICLE_FIELDS, VEHICLE_OPTIONAL_FOR_APPROVAL, type VehicleField } from "./fields.js";
 import { LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { assertDocumentsInForce, loadDriver, type LoadedDriver } from "./readiness.js";
 
 /** What a complete application has (spec 2.5 to 2.7), by part, with the names clients use. */
 const REQUIRED = {
   perfil: ["nombre_completo", "telefono", "direccion"],
-  licencia: ["numero", "tipo", "fecha_emision", "fecha_expiracion", "imagen_frente", "imagen_reverso"],
-  vehiculo: [
-    "placa", "marca", "modelo", "anio", "color", "tipo",
-    "soat_numero", "soat_vencimiento", "tecnomecanica_numero", "tecnomecanica_vencimiento", "tarjeta_propiedad_numero",
-    "foto_vehiculo", "foto_tarjeta_propiedad", "foto_soat", "foto_tecnomecanica",
-  ],
-} as const;
+  licencia: Object.keys(LICENCE_FIELDS),
+  vehiculo: (Object.keys(VEHICLE_FIELDS) as VehicleField[]).filter((field) => !VEHICLE_OPTIONAL_FOR_APPROVAL.includes(field)),
+};
 
 /** Every field an application still lacks, as "part.field". */
 export function missingForApproval(driver: LoadedDriver): string[] {

@@ -2,7 +2,9 @@ import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { subjectDriver } from "./profile.js";
 import { nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
-import { oneOf, parseField } from "../validation.js";
+import { isoDate, oneOf, parseField, parseInput } from "../validation.js";
+import { ValidationError } from "../errors.js";
+import { z } from "zod";
 import { loadDriver } from "./readiness.js";
 import { round } from "../numbers.js";
 
@@ -16,27 +18,44 @@ export function periodRange(period: Exclude<Period, "total">, now: Date): { star
   return { start: startOfMonth(now), end: nextMonth(startOfMonth(now)) };
 }
 
+const rangeSchema = z.object({ desde: isoDate(), hasta: isoDate({ endOfDay: true }) });
+
+/** The period asked for: a named one, or the days from `desde` to `hasta` (both included) when no name is given. */
+function chosenPeriod(input: EarningsQuery, now: Date, signedUp: Date): { periodo: string; start: Date; end: Date } {
+  if (input.periodo != null || (input.desde == null && input.hasta == null)) {
+    const periodo = parseField("periodo", oneOf(PERIODS), input.periodo);
+    // "total" is everything up to now, shown as starting when the driver signed up.
+    if (periodo === "total") return { periodo, start: signedUp, end: new Date(now.getTime() + 1) };
+    return { periodo, ...periodRange(periodo, now) };
+  }
+  const { desde, hasta } = parseInput(rangeSchema, input);
+  if (desde > hasta) throw new ValidationError("debe ser posterior o igual a 'desde'", "hasta");
+  return { periodo: "personalizado", start: desde, end: new Date(hasta.getTime() + 1) };
+}
+
+export interface EarningsQuery {
+  periodo?: unknown;
+  desde?: unknown;
+  hasta?: unknown;
+}
+
 /**
  * What a driver earned in a period, net of the platform commission (kept per trip when it
  * completes, so a later change of rate does not rewrite history).
  */
-export async function earnings(deps: Deps, actor: Actor, conductor: number | null | undefined, periodo: unknown) {
+export async function earnings(deps: Deps, actor: Actor, conductor: number | null | undefined, query: EarningsQuery) {
   const conductorId = subjectDriver(actor, conductor);
-  const period = parseField("periodo", oneOf(PERIODS), periodo);
   const driver = await loadDriver(deps.db, conductorId);
-  const now = deps.clock.now();
-  // "total" is everything up to now, shown as starting when the driver signed up.
-  const { start, end } =
-    period === "total" ? { start: driver.conductor.creado_en, end: new Date(now.getTime() + 1) } : periodRange(period, now);
+  const { periodo, start, end } = chosenPeriod(query, deps.clock.now(), driver.conductor.creado_en);
   const result = await deps.db.trip.aggregate({
-    where: { conductor_id: conductorId, estado: "completado", fecha_fin: { ...(period === "total" ? {} : { gte: start }), lt: end } },
+    where: { conductor_id: conductorId, estado: "completado", fecha_fin: { ...(periodo === "total" ? {} : { gte: start }), lt: end } },
     _sum: { ganancia_conductor: true },
     _count: { _all: true },
   });
   const total = result._sum.ganancia_conductor ?? 0;
   const trips = result._count._all;
   return {
-    periodo: period,
+    periodo,
     total_viajes: trips,
     ganancia_total: round(total),
     ganancia_promedio: trips === 0 ? 0 : round(total / trips),

@@ -5,10 +5,11 @@ import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { localTime } from "../time.js";
 import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
-import { integer, isoDate, oneOf, optional, parseInput, phone, positiveId, text, type Raw } from "../validation.js";
+import { integer, isoDate, oneOf, optional, parseInput, phone, positiveId, somethingToChange, text, type Raw } from "../validation.js";
 import { ALL_CATEGORIES, LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { DRIVER_RULES } from "./access.js";
 import { documentOwner } from "./documents.js";
+import { LICENCE_FIELDS, VEHICLE_FIELDS, fieldsOfKind, type LicenceField, type VehicleField } from "./fields.js";
 import { loadDriver } from "./readiness.js";
 
 /** The driver a read is about, once the actor may see it: the caller, or another driver when an administrator asks. */
@@ -29,7 +30,7 @@ const profileSchema = z.object({
 /** Changes only the fields sent. */
 export async function updateDriverProfile(deps: Deps, actor: Actor, input: Raw<typeof profileSchema>) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
-  const changes = parseInput(profileSchema, input);
+  const changes = somethingToChange(parseInput(profileSchema, input), Object.keys(profileSchema.shape));
   await loadDriver(deps.db, conductorId);
   await deps.db.driverProfile.update({ where: { conductor_id: conductorId }, data: changes });
   return loadDriver(deps.db, conductorId);
@@ -40,23 +41,23 @@ export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^
 
 // Images: a URL (usually one returned by the document upload) or the image itself in base64.
 const image = () => optional(text(1_500_000));
-const VEHICLE_PHOTOS = ["foto_vehiculo", "foto_tarjeta_propiedad", "foto_soat", "foto_tecnomecanica"] as const;
-const LICENCE_PHOTOS = ["imagen_frente", "imagen_reverso"] as const;
+const VEHICLE_PHOTOS = fieldsOfKind(VEHICLE_FIELDS, "photo");
+const LICENCE_PHOTOS = fieldsOfKind(LICENCE_FIELDS, "photo");
 
 /**
  * Photo fields that point to uploads must point to the driver's own, and are kept as the plain
  * upload link: the signed link a response showed expires, and another driver's photo is not theirs to claim.
  */
-function ownPhotos<T extends Partial<Record<string, unknown>>>(deps: Deps, conductorId: number, changes: T, fields: readonly (keyof T & string)[]): T {
-  const kept = { ...changes };
+function ownPhotos<T extends Partial<Record<string, unknown>>>(deps: Deps, conductorId: number, changes: T, fields: readonly string[]): T {
+  const kept: Record<string, unknown> = { ...changes };
   for (const field of fields) {
-    const value = changes[field];
+    const value = kept[field];
     const upload = typeof value === "string" ? deps.uploads.find(value) : null;
     if (!upload) continue;
     if (documentOwner(upload.key) !== conductorId) throw new ValidationError("debe ser un documento que subiste tú", field);
-    kept[field] = upload.link as T[typeof field];
+    kept[field] = upload.link;
   }
-  return kept;
+  return kept as T;
 }
 const documentNumber = () => optional(text(40));
 
@@ -82,7 +83,7 @@ const vehicleSchema = z.object({
   foto_tarjeta_propiedad: image(),
   foto_soat: image(),
   foto_tecnomecanica: image(),
-});
+} satisfies Record<VehicleField, z.ZodType>);
 
 export type VehicleChanges = Raw<typeof vehicleSchema>;
 
@@ -91,7 +92,7 @@ const plateTaken = (placa: string) => new ConflictError(`La placa ${placa} ya es
 /** Changes only the fields sent; creates the vehicle on first use. */
 export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChanges) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
-  const { empresa_id, ...parsed } = parseInput(vehicleSchema, input);
+  const { empresa_id, ...parsed } = somethingToChange(parseInput(vehicleSchema, input), Object.keys(VEHICLE_FIELDS));
   const changes = ownPhotos(deps, conductorId, parsed, VEHICLE_PHOTOS);
   const driver = await loadDriver(deps.db, conductorId);
   const latestYear = localTime(deps.clock.now()).year + 1;
@@ -138,7 +139,7 @@ const licenceSchema = z.object({
   fecha_expiracion: optional(isoDate({ endOfDay: true })),
   imagen_frente: image(),
   imagen_reverso: image(),
-});
+} satisfies Record<LicenceField, z.ZodType>);
 
 export type LicenceChanges = Raw<typeof licenceSchema>;
 
@@ -147,7 +148,7 @@ const licenceTaken = (numero: string) => new ConflictError(`La licencia número 
 /** Changes only the fields sent; the dates are checked together with the ones already stored. */
 export async function updateLicense(deps: Deps, actor: Actor, input: LicenceChanges) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
-  const changes = ownPhotos(deps, conductorId, parseInput(licenceSchema, input), LICENCE_PHOTOS);
+  const changes = ownPhotos(deps, conductorId, somethingToChange(parseInput(licenceSchema, input), Object.keys(LICENCE_FIELDS)), LICENCE_PHOTOS);
   const driver = await loadDriver(deps.db, conductorId);
   const now = deps.clock.now();
   const vehicle = driver.vehiculo?.tipo as VehicleType | undefined;

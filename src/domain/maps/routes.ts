@@ -1,19 +1,14 @@
 import { z } from "zod";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
-import { latitude, longitude, optional, parseInput, text, type Raw } from "../validation.js";
+import { latitude, longitude, parseInput, text, type Raw } from "../validation.js";
+import { placeSchema } from "./place.js";
 import { round } from "../numbers.js";
 import type { Point } from "./geo.js";
 import type { Place } from "./providers.js";
 import { travelMinutes, travelSpeed } from "./speed.js";
 
-const point = () =>
-  z.object(
-    { latitud: latitude(), longitud: longitude(), direccion: optional(text(300)) },
-    { error: (issue) => (issue.input == null ? "es obligatorio" : "debe ser un objeto con latitud y longitud") },
-  );
-
-const routeSchema = z.object({ origin: point(), destination: point() });
+const routeSchema = z.object({ origin: placeSchema(), destination: placeSchema() });
 export type RouteInput = Raw<typeof routeSchema>;
 
 export interface Route {

@@ -9,6 +9,7 @@ import { greatCircleKm, type Point } from "../maps/geo.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { serviceForVehicle, type ServiceType, type VehicleType } from "../trips/service-types.js";
 import { MATCH_RADIUS_KM } from "./eligibility.js";
+import { updateDriverLocation } from "./locations.js";
 
 export const tripOrigin = (trip: Trip): Point => ({ latitud: trip.origen_latitud, longitud: trip.origen_longitud });
 
@@ -61,6 +62,15 @@ export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[
   const trips = await pendingTripsNear(deps.db, position, serviceForVehicle(driver.vehiculo!.tipo as VehicleType));
   await recordOffers(deps.db, trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })), now);
   return trips;
+}
+
+/**
+ * A driver who opens the app to look for trips from where they are: they go online at that
+ * position, and get the pending requests near it.
+ */
+export async function lookForTrips(deps: Deps, actor: Actor, position: { latitud: unknown; longitud: unknown }): Promise<Trip[]> {
+  await updateDriverLocation(deps, actor, { ...position, disponibilidad: 1 });
+  return requestsForDriver(deps, actor);
 }
 
 /** A driver turns a request down; the answer and its time feed the driver's statistics. */

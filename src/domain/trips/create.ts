@@ -6,31 +6,26 @@ import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { AccountDisabledError, ConflictError, NoDriversAvailableError, ValidationError } from "../errors.js";
 import { greatCircleKm, type Point } from "../maps/geo.js";
+import { placeSchema, type PlaceInput } from "../maps/place.js";
 import { estimateRoute } from "../maps/routes.js";
 import { availableDriversNear } from "../matching/eligibility.js";
 import { pendingTripsNear, recordOffers } from "../matching/requests.js";
 import { computeFare, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
-import { latitude, longitude, missingOr, oneOf, optional, parseInput, text, type Raw } from "../validation.js";
+import { oneOf, optional, parseInput, type Raw } from "../validation.js";
 import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "./service-types.js";
 import { TRIP_RULES } from "./access.js";
 import { ACTIVE_STATES } from "./states.js";
 
-const place = () =>
-  z.object(
-    { direccion: optional(text(300)), latitud: latitude(), longitud: longitude(), referencia: optional(text(300)) },
-    { error: missingOr("debe ser un objeto con direccion, latitud y longitud") },
-  );
-
 const tripSchema = z.object({
   tipo_servicio: optional(oneOf(SERVICE_TYPES)),
   tipo_vehiculo: optional(oneOf(VEHICLE_TYPES)),
-  origen: place(),
-  destino: place(),
+  origen: placeSchema(),
+  destino: placeSchema(),
 });
 
 export type TripRequest = Raw<typeof tripSchema>;
-type Place = z.output<ReturnType<typeof place>>;
+type Place = PlaceInput;
 
 /** Pickup and drop-off closer than this are the same place. */
 export const MIN_TRIP_KM = 0.1;

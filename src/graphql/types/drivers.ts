@@ -2,6 +2,7 @@ import { approveDriver, pendingDrivers, rejectDriver, submitForApproval } from "
 import { storeDocument } from "../../domain/drivers/documents.js";
 import { earnings } from "../../domain/drivers/earnings.js";
 import { driverProfile, updateDriverProfile, updateLicense, updateVehicle } from "../../domain/drivers/profile.js";
+import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../../domain/drivers/fields.js";
 import { statistics } from "../../domain/drivers/statistics.js";
 import { builder } from "../builder.js";
 import type { Context } from "../context.js";
@@ -10,43 +11,45 @@ import { User } from "./accounts.js";
 /** A document photo as responses show it: a signed link that expires, fresh in every response. */
 const signed = (value: string | null, ctx: Context) => (value ? ctx.deps.uploads.link(value) : null);
 
+/**
+ * A licence or vehicle field as responses show it, by its kind (src/domain/drivers/fields.ts).
+ * `t: any`: the builder is typed per object and these helpers serve two.
+ */
+function exposeByKind(t: any, name: string, kind: FieldKind) {
+  if (kind === "photo") return t.string({ nullable: true, resolve: (row: Record<string, string | null>, _args: unknown, ctx: Context) => signed(row[name]!, ctx) });
+  if (kind === "date") return t.expose(name, { type: "DateTime", nullable: true });
+  return kind === "text" ? t.exposeString(name, { nullable: true }) : t.exposeInt(name, { nullable: true });
+}
+
+/** The same fields as input: dates travel as ISO 8601 text, ids and numbers as Int. */
+function inputByKind(t: any, kind: FieldKind) {
+  if (kind === "date") return t.string({ description: "ISO 8601; sin zona es hora de Colombia" });
+  return kind === "int" || kind === "id" ? t.int() : t.string();
+}
+
+const fieldsBy = (fields: Record<string, FieldKind>, build: (name: string, kind: FieldKind) => unknown) =>
+  Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, build(name, kind)]));
+
 const License = builder.prismaObject("License", {
   name: "Licencia",
-  fields: (t) => ({
-    numero: t.exposeString("numero", { nullable: true }),
-    tipo: t.exposeString("tipo", { nullable: true, description: "Categoría: A1, A2, B1, B2, B3, C1, C2, C3" }),
-    fecha_emision: t.expose("fecha_emision", { type: "DateTime", nullable: true }),
-    fecha_expiracion: t.expose("fecha_expiracion", { type: "DateTime", nullable: true }),
-    imagen_frente: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.imagen_frente, ctx) }),
-    imagen_reverso: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.imagen_reverso, ctx) }),
-  }),
+  description: "Categoría (tipo): A1, A2, B1, B2, B3, C1, C2, C3",
+  fields: (t) => fieldsBy(LICENCE_FIELDS, (name, kind) => exposeByKind(t, name, kind)) as {},
 });
+
+const { empresa_id: _company, ...VEHICLE_OWN_FIELDS } = VEHICLE_FIELDS;
 
 const Vehicle = builder.prismaObject("Vehicle", {
   name: "Vehiculo",
+  description: "tipo: moto, auto o mototaxi",
   fields: (t) => ({
-    marca: t.exposeString("marca", { nullable: true }),
-    modelo: t.exposeString("modelo", { nullable: true }),
-    anio: t.exposeInt("anio", { nullable: true }),
-    placa: t.exposeString("placa", { nullable: true }),
-    color: t.exposeString("color", { nullable: true }),
-    capacidad_pasajeros: t.exposeInt("capacidad_pasajeros", { nullable: true }),
-    tipo: t.exposeString("tipo", { nullable: true, description: "moto, auto o mototaxi" }),
+    ...(fieldsBy(VEHICLE_OWN_FIELDS, (name, kind) => exposeByKind(t, name, kind)) as {}),
+    // Kept on the driver's account, not on the vehicle.
     empresa_id: t.int({
       nullable: true,
       description: "La empresa del conductor",
       select: { perfil: { select: { conductor: { select: { empresa_id: true } } } } },
       resolve: (vehicle) => vehicle.perfil.conductor.empresa_id,
     }),
-    soat_numero: t.exposeString("soat_numero", { nullable: true }),
-    soat_vencimiento: t.expose("soat_vencimiento", { type: "DateTime", nullable: true }),
-    tecnomecanica_numero: t.exposeString("tecnomecanica_numero", { nullable: true }),
-    tecnomecanica_vencimiento: t.expose("tecnomecanica_vencimiento", { type: "DateTime", nullable: true }),
-    tarjeta_propiedad_numero: t.exposeString("tarjeta_propiedad_numero", { nullable: true }),
-    foto_vehiculo: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_vehiculo, ctx) }),
-    foto_tarjeta_propiedad: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_tarjeta_propiedad, ctx) }),
-    foto_soat: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_soat, ctx) }),
-    foto_tecnomecanica: t.string({ nullable: true, resolve: (row, _args, ctx) => signed(row.foto_tecnomecanica, ctx) }),
   }),
 });
 
@@ -124,36 +127,11 @@ const DriverProfileInput = builder.inputType("DriverProfileInput", {
 });
 
 const VehicleInput = builder.inputType("VehicleInput", {
-  fields: (t) => ({
-    marca: t.string(),
-    modelo: t.string(),
-    anio: t.int(),
-    placa: t.string(),
-    color: t.string(),
-    capacidad_pasajeros: t.int(),
-    tipo: t.string({ description: "moto, auto o mototaxi" }),
-    empresa_id: t.int(),
-    soat_numero: t.string(),
-    soat_vencimiento: t.string({ description: "ISO 8601" }),
-    tecnomecanica_numero: t.string(),
-    tecnomecanica_vencimiento: t.string({ description: "ISO 8601" }),
-    tarjeta_propiedad_numero: t.string(),
-    foto_vehiculo: t.string(),
-    foto_tarjeta_propiedad: t.string(),
-    foto_soat: t.string(),
-    foto_tecnomecanica: t.string(),
-  }),
+  fields: (t) => fieldsBy(VEHICLE_FIELDS, (_name, kind) => inputByKind(t, kind)) as {},
 });
 
 const LicenseInput = builder.inputType("LicenseInput", {
-  fields: (t) => ({
-    numero: t.string(),
-    tipo: t.string(),
-    fecha_emision: t.string({ description: "ISO 8601" }),
-    fecha_expiracion: t.string({ description: "ISO 8601" }),
-    imagen_frente: t.string(),
-    imagen_reverso: t.string(),
-  }),
+  fields: (t) => fieldsBy(LICENCE_FIELDS, (_name, kind) => inputByKind(t, kind)) as {},
 });
 
 const aboutDriver = builder.args((t) => ({
@@ -176,8 +154,13 @@ builder.queryFields((t) => ({
   earnings: t.field({
     type: Earnings,
     errors: {},
-    args: { ...aboutDriver, periodo: t.arg.string({ required: true, description: "hoy, semana, mes o total (hora de Bogotá)" }) },
-    resolve: (_root, args, ctx) => earnings(ctx.deps, ctx.actor, args.conductor_id, args.periodo),
+    args: {
+      ...aboutDriver,
+      periodo: t.arg.string({ description: "hoy, semana, mes o total (hora de Bogotá); sin él, los días de desde a hasta" }),
+      desde: t.arg.string({ description: "Primer día (AAAA-MM-DD) de un periodo a la medida" }),
+      hasta: t.arg.string({ description: "Último día (AAAA-MM-DD), incluido" }),
+    },
+    resolve: (_root, { conductor_id, ...query }, ctx) => earnings(ctx.deps, ctx.actor, conductor_id, query),
   }),
   driverStatistics: t.field({
     type: Statistics,

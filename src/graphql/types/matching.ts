@@ -1,6 +1,6 @@
 import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
 import { updateDriverLocation } from "../../domain/matching/locations.js";
-import { rejectTripRequest, requestFeedOwner, requestsForDriver } from "../../domain/matching/requests.js";
+import { lookForTrips, rejectTripRequest, requestFeedOwner, requestsForDriver } from "../../domain/matching/requests.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { builder } from "../builder.js";
 import { TripRef } from "./trips.js";
@@ -60,11 +60,18 @@ builder.mutationFields((t) => ({
     description: "Posición (cada ~10 s) y disponibilidad del conductor que llama",
     errors: {},
     args: {
-      latitud: t.arg.float({ required: true }),
-      longitud: t.arg.float({ required: true }),
+      latitud: t.arg.float({ description: "Con longitud; sin ellas, solo cambia la disponibilidad" }),
+      longitud: t.arg.float(),
       disponibilidad: t.arg.int({ description: "1 en línea, 0 fuera de línea; sin él, no cambia" }),
     },
     resolve: (_root, args, ctx) => updateDriverLocation(ctx.deps, ctx.actor, args),
+  }),
+  lookForTrips: t.field({
+    type: [TripRef],
+    description: "El conductor que llama se pone en línea en esta posición y recibe las solicitudes pendientes a menos de 5 km",
+    errors: {},
+    args: { latitud: t.arg.float({ required: true }), longitud: t.arg.float({ required: true }) },
+    resolve: (_root, args, ctx) => lookForTrips(ctx.deps, ctx.actor, args),
   }),
   rejectTripRequest: t.field({
     type: TripRef,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
-import { legacyFlag, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
+import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
 import { defineRoute, operation } from "../route.js";
 import { USER_FRAGMENT } from "./auth.js";
 
@@ -9,10 +9,19 @@ const admin = { admin_id: legacyId() };
 const maybeAdmin = { admin_id: optional(legacyId()) };
 
 /** An administrator call answered with only a message. */
-const adminChange = (method: "POST" | "PUT" | "DELETE", path: string, input: z.ZodObject, mutation: string, message: string) =>
+const adminChange = (
+  method: "POST" | "PUT" | "DELETE",
+  { path, aliases, summary, ignored }: { path: string; aliases?: string[]; summary: string; ignored?: string[] },
+  input: z.ZodObject,
+  mutation: string,
+  message: string,
+) =>
   defineRoute({
     method,
     path,
+    aliases,
+    summary,
+    ignored,
     input,
     caller: "admin_id",
     document: operation(mutation),
@@ -24,14 +33,17 @@ export const adminRoutes = [
   defineRoute({
     method: "GET",
     path: "/admin/user_management.php",
+    aliases: ["/admin/get_users.php"],
+    summary: "Usuarios por páginas, buscados por nombre, correo o teléfono y filtrados por tipo y estado",
     input: z.object({
       ...admin,
       page: optional(legacyInt()),
       per_page: optional(legacyInt()),
       search: optional(legacyText()),
-      tipo_usuario: optional(legacyText()),
+      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
       es_activo: optional(legacyFlag()),
     }),
+    spellings: { limit: "per_page" },
     caller: "admin_id",
     document: operation(
       `query Users($page: Int, $per_page: Int, $search: String, $tipo_usuario: String, $es_activo: Boolean) {
@@ -43,18 +55,20 @@ export const adminRoutes = [
       USER_FRAGMENT,
     ),
     variables: ({ admin_id: _caller, ...filters }) => filters,
-    respond: (page) => page,
+    // pingo's AdminService reads the page under data.
+    respond: (page) => ({ ...page, data: page }),
   }),
   defineRoute({
     method: "PUT",
     path: "/admin/user_management.php",
+    summary: "Cambia los campos enviados de un usuario",
     input: z.object({
       ...admin,
       user_id: legacyId(),
       nombre: optional(legacyText()),
       apellido: optional(legacyText()),
       telefono: optional(legacyText()),
-      tipo_usuario: optional(legacyText()),
+      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
       es_activo: optional(legacyFlag()),
       es_verificado: optional(legacyFlag()),
       empresa_id: optional(legacyId()),
@@ -68,21 +82,21 @@ export const adminRoutes = [
   }),
   adminChange(
     "DELETE",
-    "/admin/user_management.php",
+    { path: "/admin/user_management.php", summary: "Elimina una cuenta: borra los datos de la persona y conserva su id en los viajes" },
     z.object({ ...admin, user_id: legacyId() }),
     `mutation DeleteUser($user_id: Int!) { deleteUser(user_id: $user_id) { ...LegacyError ... on Eliminado { id } } }`,
     "Usuario eliminado",
   ),
   adminChange(
     "POST",
-    "/admin/suspender_usuario.php",
+    { path: "/admin/suspender_usuario.php", aliases: ["/admin/suspend_user.php"], summary: "Suspende una cuenta con un motivo" },
     z.object({ ...maybeAdmin, user_id: legacyId(), motivo: legacyText() }),
     `mutation Suspend($user_id: Int!, $motivo: String!) { suspendUser(user_id: $user_id, motivo: $motivo) { ...LegacyError ... on Usuario { id } } }`,
     "Usuario suspendido",
   ),
   adminChange(
     "POST",
-    "/admin/activar_usuario.php",
+    { path: "/admin/activar_usuario.php", aliases: ["/admin/activate_user.php"], summary: "Reactiva una cuenta suspendida o desactivada" },
     z.object({ ...maybeAdmin, user_id: legacyId() }),
     `mutation Activate($user_id: Int!) { activateUser(user_id: $user_id) { ...LegacyError ... on Usuario { id } } }`,
     "Usuario activado",
@@ -90,6 +104,8 @@ export const adminRoutes = [
   defineRoute({
     method: "GET",
     path: "/admin/pending_drivers.php",
+    aliases: ["/admin/get_pending_drivers.php"],
+    summary: "Conductores que esperan revisión, los más antiguos primero",
     input: z.object(admin),
     caller: "admin_id",
     document: operation(`query Pending {
@@ -112,16 +128,52 @@ export const adminRoutes = [
   }),
   adminChange(
     "POST",
-    "/admin/aprobar_conductor.php",
+    // pingo's admin app sends notas, always empty; approval keeps no notes.
+    { path: "/admin/aprobar_conductor.php", aliases: ["/admin/approve_driver.php"], summary: "Aprueba a un conductor en revisión", ignored: ["notas"] },
     z.object({ ...maybeAdmin, conductor_id: legacyId() }),
     `mutation Approve($conductor_id: Int!) { approveDriver(conductor_id: $conductor_id) { ...LegacyError ... on PerfilConductor { id } } }`,
     "Conductor aprobado",
   ),
   adminChange(
     "POST",
-    "/admin/rechazar_conductor.php",
+    { path: "/admin/rechazar_conductor.php", aliases: ["/admin/reject_driver.php"], summary: "Rechaza a un conductor con un motivo, que se le notifica" },
     z.object({ ...maybeAdmin, conductor_id: legacyId(), motivo: legacyText() }),
     `mutation Reject($conductor_id: Int!, $motivo: String!) { rejectDriver(conductor_id: $conductor_id, motivo: $motivo) { ...LegacyError ... on PerfilConductor { id } } }`,
     "Conductor rechazado; se le notificó el motivo",
   ),
+  defineRoute({
+    method: "GET",
+    path: "/admin/audit_logs.php",
+    summary: "Las acciones de los administradores, las más recientes primero",
+    input: z.object({
+      ...admin,
+      page: optional(legacyInt()),
+      per_page: optional(legacyInt()),
+      accion: optional(legacyText()),
+      fecha_desde: optional(legacyText()),
+      fecha_hasta: optional(legacyText()),
+    }),
+    caller: "admin_id",
+    document: operation(`query Audit($page: Int, $per_page: Int, $accion: String, $fecha_desde: String, $fecha_hasta: String) {
+      auditLog(page: $page, per_page: $per_page, accion: $accion, desde: $fecha_desde, hasta: $fecha_hasta) {
+        ...LegacyError
+        ... on PaginaAuditoria {
+          entradas { id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en }
+          pagination { page per_page total total_pages }
+        }
+      }
+    }`),
+    variables: ({ admin_id: _caller, ...filters }) => filters,
+    legacyNames: { desde: "fecha_desde", hasta: "fecha_hasta" },
+    respond: ({ entradas, pagination }) => {
+      // pingo's AuditLogsScreen reads data.logs with these names.
+      const logs = entradas.map((entry: Record<string, any>) => ({
+        ...entry,
+        descripcion: `${entry.accion} ${entry.objetivo_tipo} ${entry.objetivo_id}`,
+        fecha_creacion: entry.creado_en,
+        ip_address: entry.direccion_ip,
+      }));
+      return { logs, pagination, data: { logs, pagination } };
+    },
+  }),
 ];

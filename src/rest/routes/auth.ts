@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
-import { legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
+import { USER_TYPE_SPELLINGS, legacyChoice, legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
 import { defineRoute, operation } from "../route.js";
 
 export const USER_FRAGMENT = `
@@ -55,8 +55,11 @@ export const authRoutes = [
   defineRoute({
     method: "POST",
     path: "/auth/login.php",
+    summary: "Inicia sesión: responde el usuario con su ubicación y un token",
     public: true,
     input: z.object({ email: legacyText(), password: legacyText() }),
+    // pingo identifies the phone; sessions here are tokens, not trusted devices.
+    ignored: ["device_uuid"],
     document: operation(
       `mutation Login($email: String!, $password: String!) {
         login(email: $email, password: $password) { ...LegacyError ... on Sesion { token token_expires_at user { ...LegacyUser } } }
@@ -64,11 +67,20 @@ export const authRoutes = [
       USER_FRAGMENT,
     ),
     variables: (input) => input,
-    respond: ({ user, token, token_expires_at }) => ({ message: "Inicio de sesión exitoso", user, token, token_expires_at }),
+    respond: ({ user, token, token_expires_at }) => ({
+      message: "Inicio de sesión exitoso",
+      user,
+      location: user.location,
+      token,
+      token_expires_at,
+      // pingo's UserService reads the session under data.
+      data: { user, location: user.location, token, token_expires_at },
+    }),
   }),
   defineRoute({
     method: "POST",
     path: "/auth/logout.php",
+    summary: "Cierra la sesión del token enviado",
     input: z.object({}),
     document: operation(`mutation Logout { logout { ...LegacyError ... on MutationLogoutSuccess { data } } }`),
     variables: () => ({}),
@@ -77,6 +89,7 @@ export const authRoutes = [
   defineRoute({
     method: "POST",
     path: "/auth/register.php",
+    summary: "Crea una cuenta de pasajero (o de conductor) y envía un código de verificación",
     public: true,
     input: z.object({
       ...personFields,
@@ -85,7 +98,7 @@ export const authRoutes = [
       name: legacyText(),
       lastName: legacyText(),
       phone: legacyText(),
-      tipo_usuario: optional(legacyText()),
+      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
     }),
     document: operation(
       `mutation Register($input: RegisterInput!) { register(input: $input) { ...LegacyError ...LegacyUser } }`,
@@ -95,12 +108,12 @@ export const authRoutes = [
       input: { ...toPersonInput(input), email: input.email, password: input.password, tipo_usuario: input.tipo_usuario },
     }),
     legacyNames: personLegacyNames,
-    status: 201,
-    respond: (user) => ({ message: "Registro exitoso; enviamos un código de verificación a tu correo", user }),
+    respond: (user) => ({ message: "Registro exitoso; enviamos un código de verificación a tu correo", user, data: { user } }),
   }),
   defineRoute({
     method: "POST",
     path: "/auth/check_user.php",
+    summary: "Dice si existe una cuenta con ese correo",
     public: true,
     input: z.object({ email: legacyText() }),
     document: operation(
@@ -117,6 +130,7 @@ export const authRoutes = [
   defineRoute({
     method: "GET",
     path: "/auth/profile.php",
+    summary: "Perfil de un usuario por id o por correo, con su ubicación principal",
     input: z.object({ userId: optional(legacyId()), email: optional(legacyText()) }),
     caller: "userId",
     document: operation(
@@ -124,11 +138,12 @@ export const authRoutes = [
       USER_FRAGMENT,
     ),
     variables: (input) => input,
-    respond: (user) => ({ user }),
+    respond: (user) => ({ user, location: user.location, data: { user, location: user.location } }),
   }),
   defineRoute({
     method: "POST",
     path: "/auth/profile_update.php",
+    summary: "Cambia los datos personales y la ubicación principal enviados; nunca el correo",
     input: z.object({ userId: legacyId(), ...personFields }),
     caller: "userId",
     document: operation(
@@ -137,6 +152,6 @@ export const authRoutes = [
     ),
     variables: (input) => ({ input: toPersonInput(input) }),
     legacyNames: personLegacyNames,
-    respond: (user) => ({ message: "Perfil actualizado", user }),
+    respond: (user) => ({ message: "Perfil actualizado", user, location: user.location, data: { user, location: user.location } }),
   }),
 ];

@@ -1,61 +1,111 @@
 import { z } from "zod";
+import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../../domain/drivers/fields.js";
 import { optional } from "../../domain/validation.js";
-import { legacyFile, legacyId, legacyInt, legacyNumber, legacyText } from "../legacy-fields.js";
+import {
+  DOCUMENT_TYPE_SPELLINGS, VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyFile, legacyId, legacyInt, legacyNumber, legacyText, withSpellings,
+} from "../legacy-fields.js";
 import { defineRoute, operation, type LegacyRoute } from "../route.js";
+import { TRIP_FRAGMENT } from "./trips.js";
 
-const LICENSE = "numero tipo fecha_emision fecha_expiracion imagen_frente imagen_reverso";
-const VEHICLE = `marca modelo anio placa color capacidad_pasajeros tipo empresa_id soat_numero soat_vencimiento
-  tecnomecanica_numero tecnomecanica_vencimiento tarjeta_propiedad_numero foto_vehiculo foto_tarjeta_propiedad foto_soat foto_tecnomecanica`;
+const LICENSE = Object.keys(LICENCE_FIELDS).join(" ");
+const VEHICLE = Object.keys(VEHICLE_FIELDS).join(" ");
+
+/** How the driver app spells licence fields, on the way in and in the profile it reads (pingo's DriverLicenseModel). */
+const LICENCE_SPELLINGS = {
+  licencia_conduccion: "numero",
+  licencia_numero: "numero",
+  licencia_categoria: "tipo",
+  licencia_expedicion: "fecha_emision",
+  licencia_vencimiento: "fecha_expiracion",
+  licencia_foto_url: "imagen_frente",
+  licencia_foto_reverso: "imagen_reverso",
+};
+
+/** The spec's vehiculo_ prefix (update_vehicle) and the photo names of pingo's VehicleModel. */
+const VEHICLE_SPELLINGS = {
+  vehiculo_marca: "marca",
+  vehiculo_modelo: "modelo",
+  vehiculo_anio: "anio",
+  vehiculo_placa: "placa",
+  vehiculo_color: "color",
+  vehiculo_capacidad_pasajeros: "capacidad_pasajeros",
+  vehiculo_tipo: "tipo",
+  tarjeta_propiedad_foto_url: "foto_tarjeta_propiedad",
+  soat_foto_url: "foto_soat",
+  tecnomecanica_foto_url: "foto_tecnomecanica",
+  imagen_frontal: "foto_vehiculo",
+};
+
+/** The legacy input type of a licence or vehicle field. */
+const LEGACY_BY_KIND: Record<FieldKind, () => z.ZodType> = { text: legacyText, date: legacyText, photo: legacyText, int: legacyInt, id: legacyId };
+const legacyShape = (fields: Record<string, FieldKind>) =>
+  Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, optional(LEGACY_BY_KIND[kind]())]));
 
 export const PROFILE_FRAGMENT = `
 fragment LegacyDriverProfile on PerfilConductor {
-  id conductor_id nombre_completo telefono direccion aprobado motivo_rechazo fecha_aprobacion fecha_creacion fecha_actualizacion
+  id conductor_id nombre_completo telefono direccion aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_creacion fecha_actualizacion
   licencia { ${LICENSE} }
   vehiculo { ${VEHICLE} }
 }`;
 
+/** A profile as the spec shows it, with the licence and vehicle also under the app's field names. */
+const legacyProfile = ({ estado_revision, licencia, vehiculo, ...profile }: Record<string, any>) => ({
+  ...profile,
+  estado_verificacion: estado_revision,
+  licencia: withSpellings(licencia, LICENCE_SPELLINGS),
+  vehiculo: withSpellings(vehiculo, VEHICLE_SPELLINGS),
+});
+
 const driver = { conductor_id: legacyId() };
 
-/** A GET about the calling driver: one query, one field of the answer. */
-const driverRead = (path: string, extra: z.ZodRawShape, query: string, key: string, fragments: string[] = []) =>
+/** A GET about the calling driver: one query, its answer under `key` (and the app's older key). */
+const driverRead = (route: { path: string; aliases?: string[]; summary: string; extra?: z.ZodRawShape; spellings?: Record<string, string> },
+  query: string, respond: (result: any) => Record<string, unknown>, fragments: string[] = []) =>
   defineRoute({
     method: "GET",
-    path,
-    input: z.object({ ...driver, ...extra }),
+    path: route.path,
+    aliases: route.aliases,
+    summary: route.summary,
+    spellings: route.spellings,
+    input: z.object({ ...driver, ...route.extra }),
     caller: "conductor_id",
     document: operation(query, ...fragments),
     variables: ({ conductor_id: _caller, ...rest }) => rest,
-    respond: (result) => ({ [key]: result }),
+    respond,
   });
 
-/** The vehicle fields as the driver apps send them: most with a vehiculo_ prefix. */
-const VEHICLE_FIELDS = {
-  vehiculo_marca: ["marca", legacyText()],
-  vehiculo_modelo: ["modelo", legacyText()],
-  vehiculo_anio: ["anio", legacyInt()],
-  vehiculo_placa: ["placa", legacyText()],
-  vehiculo_color: ["color", legacyText()],
-  vehiculo_capacidad_pasajeros: ["capacidad_pasajeros", legacyInt()],
-  vehiculo_tipo: ["tipo", legacyText()],
-  empresa_id: ["empresa_id", legacyId()],
-  soat_numero: ["soat_numero", legacyText()],
-  soat_vencimiento: ["soat_vencimiento", legacyText()],
-  tecnomecanica_numero: ["tecnomecanica_numero", legacyText()],
-  tecnomecanica_vencimiento: ["tecnomecanica_vencimiento", legacyText()],
-  tarjeta_propiedad_numero: ["tarjeta_propiedad_numero", legacyText()],
-  foto_vehiculo: ["foto_vehiculo", legacyText()],
-  foto_tarjeta_propiedad: ["foto_tarjeta_propiedad", legacyText()],
-  foto_soat: ["foto_soat", legacyText()],
-  foto_tecnomecanica: ["foto_tecnomecanica", legacyText()],
-} as const;
+const SOLICITUD_FRAGMENT = `
+fragment LegacyRequest on Viaje {
+  id usuario_id tipo_servicio estado precio_estimado distancia_km duracion_estimada_minutos fecha_solicitud
+  origen { direccion latitud longitud } destino { direccion latitud longitud }
+}`;
 
-const vehicleShape = Object.fromEntries(Object.entries(VEHICLE_FIELDS).map(([legacy, [, type]]) => [legacy, optional(type)]));
+/** A pending trip as the driver app's request screens read it (flat coordinates and addresses). */
+const solicitud = (trip: any) => ({
+  id: trip.id,
+  usuario_id: trip.usuario_id,
+  tipo_servicio: trip.tipo_servicio,
+  estado: trip.estado,
+  latitud_origen: trip.origen.latitud,
+  longitud_origen: trip.origen.longitud,
+  direccion_origen: trip.origen.direccion,
+  latitud_destino: trip.destino.latitud,
+  longitud_destino: trip.destino.longitud,
+  direccion_destino: trip.destino.direccion,
+  distancia_km: trip.distancia_km,
+  duracion_minutos: trip.duracion_estimada_minutos,
+  precio_estimado: trip.precio_estimado,
+  fecha_solicitud: trip.fecha_solicitud,
+});
 
 export const conductorRoutes: LegacyRoute[] = [
   defineRoute({
     method: "POST",
     path: "/conductor/update_location.php",
+    aliases: ["/conductor/actualizar_ubicacion.php"],
+    summary: "Posición del conductor (cada ~10 s) y, si se envía, su disponibilidad",
     input: z.object({ ...driver, latitud: legacyNumber(), longitud: legacyNumber(), disponibilidad: optional(legacyInt()) }),
+    spellings: { disponible: "disponibilidad" },
     caller: "conductor_id",
     document: operation(`mutation Location($latitud: Float!, $longitud: Float!, $disponibilidad: Int) {
       updateDriverLocation(latitud: $latitud, longitud: $longitud, disponibilidad: $disponibilidad) {
@@ -66,30 +116,114 @@ export const conductorRoutes: LegacyRoute[] = [
     variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
     respond: (ubicacion) => ({ message: "Ubicación actualizada", ubicacion }),
   }),
+  defineRoute({
+    method: "POST",
+    path: "/conductor/actualizar_disponibilidad.php",
+    aliases: ["/conductor/update_availability.php"],
+    summary: "El conductor se pone en línea (1) o fuera de línea (0), con su posición si la envía",
+    input: z.object({ ...driver, disponibilidad: legacyInt(), latitud: optional(legacyNumber()), longitud: optional(legacyNumber()) }),
+    spellings: { disponible: "disponibilidad" },
+    caller: "conductor_id",
+    document: operation(`mutation Availability($latitud: Float, $longitud: Float, $disponibilidad: Int) {
+      updateDriverLocation(latitud: $latitud, longitud: $longitud, disponibilidad: $disponibilidad) {
+        ...LegacyError
+        ... on EstadoConductor { conductor_id latitud longitud disponibilidad posicion_en viaje_activo_id }
+      }
+    }`),
+    variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
+    legacyNames: { disponibilidad: "disponible" },
+    respond: (estado) => ({
+      message: estado.disponibilidad === 1 ? "Estás en línea" : "Estás fuera de línea",
+      disponible: estado.disponibilidad === 1,
+      ubicacion: estado,
+    }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/conductor/get_solicitudes_pendientes.php",
+    summary: "El conductor busca viajes desde su posición: queda en línea y recibe las solicitudes pendientes a menos de 5 km",
+    input: z.object({ ...driver, latitud_actual: legacyNumber(), longitud_actual: legacyNumber() }),
+    spellings: { latitud: "latitud_actual", longitud: "longitud_actual" },
+    // The radius is the service's (5 km, spec section 8), not the caller's.
+    ignored: ["radio_km"],
+    caller: "conductor_id",
+    document: operation(
+      `mutation LookForTrips($latitud: Float!, $longitud: Float!) {
+        lookForTrips(latitud: $latitud, longitud: $longitud) { ...LegacyError ... on MutationLookForTripsSuccess { data { ...LegacyRequest } } }
+      }`,
+      SOLICITUD_FRAGMENT,
+    ),
+    variables: ({ latitud_actual, longitud_actual }) => ({ latitud: latitud_actual, longitud: longitud_actual }),
+    legacyNames: { latitud: "latitud_actual", longitud: "longitud_actual" },
+    respond: (result) => ({ solicitudes: result.data.map(solicitud), total: result.data.length }),
+  }),
   driverRead(
-    "/conductor/get_profile.php",
-    {},
+    { path: "/conductor/get_pending_requests.php", summary: "Las solicitudes pendientes a menos de 5 km del conductor en línea" },
+    `query Requests { tripRequests { ...LegacyError ... on QueryTripRequestsSuccess { data { ...LegacyRequest } } } }`,
+    (result) => ({ solicitudes: result.data.map(solicitud), total: result.data.length }),
+    [SOLICITUD_FRAGMENT],
+  ),
+  defineRoute({
+    method: "POST",
+    path: "/conductor/accept_trip_request.php",
+    aliases: ["/conductor/aceptar_solicitud.php"],
+    summary: "El conductor acepta una solicitud (el viaje del mismo id)",
+    input: z.object({ ...driver, solicitud_id: legacyId() }),
+    caller: "conductor_id",
+    document: operation(`mutation Accept($trip_id: Int!) { acceptTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
+    variables: ({ solicitud_id }) => ({ trip_id: solicitud_id }),
+    legacyNames: { trip_id: "solicitud_id" },
+    respond: (trip) => ({ message: "Viaje aceptado", solicitud_id: trip.id, viaje_id: trip.id, trip }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/conductor/reject_trip_request.php",
+    summary: "El conductor rechaza una solicitud",
+    input: z.object({ ...driver, solicitud_id: legacyId(), motivo: optional(legacyText()) }),
+    caller: "conductor_id",
+    document: operation(`mutation Reject($trip_id: Int!) { rejectTripRequest(trip_id: $trip_id) { ...LegacyError ... on Viaje { id } } }`),
+    variables: ({ solicitud_id }) => ({ trip_id: solicitud_id }),
+    legacyNames: { trip_id: "solicitud_id" },
+    respond: (trip) => ({ message: "Solicitud rechazada", solicitud_id: trip.id }),
+  }),
+  driverRead(
+    { path: "/conductor/get_profile.php", summary: "Perfil del conductor con licencia y vehículo" },
     `query Profile { driverProfile { ...LegacyError ...LegacyDriverProfile } }`,
-    "profile",
+    (profile) => ({ profile: legacyProfile(profile) }),
     [PROFILE_FRAGMENT],
   ),
   driverRead(
-    "/conductor/verification_status.php",
-    {},
+    { path: "/conductor/verification_status.php", aliases: ["/conductor/get_verification_status.php"], summary: "Estado de revisión del perfil del conductor" },
     `query Status { verificationStatus { ...LegacyError ... on PerfilConductor { aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_solicitud } } }`,
-    "status",
+    (status) => ({
+      status,
+      // pingo's VerificationStatusScreen reads these at the top level.
+      estado_verificacion: status.estado_revision,
+      aprobado: status.aprobado,
+      motivo_rechazo: status.motivo_rechazo,
+    }),
   ),
   driverRead(
-    "/conductor/get_earnings.php",
-    { periodo: legacyText() },
-    `query Earnings($periodo: String!) {
-      earnings(periodo: $periodo) { ...LegacyError ... on Ganancias { periodo total_viajes ganancia_total ganancia_promedio fecha_inicio fecha_fin } }
+    {
+      path: "/conductor/get_earnings.php",
+      aliases: ["/conductor/get_ganancias.php"],
+      summary: "Ganancias netas del conductor en un periodo (hoy, semana, mes, total) o entre dos fechas",
+      extra: { periodo: optional(legacyText()), fecha_inicio: optional(legacyText()), fecha_fin: optional(legacyText()) },
+    },
+    `query Earnings($periodo: String, $fecha_inicio: String, $fecha_fin: String) {
+      earnings(periodo: $periodo, desde: $fecha_inicio, hasta: $fecha_fin) {
+        ...LegacyError ... on Ganancias { periodo total_viajes ganancia_total ganancia_promedio fecha_inicio fecha_fin }
+      }
     }`,
-    "earnings",
+    (earnings) => ({
+      earnings,
+      // pingo's EarningsModel.
+      ganancias: { total: earnings.ganancia_total, total_viajes: earnings.total_viajes, promedio_por_viaje: earnings.ganancia_promedio },
+      periodo: earnings.periodo,
+    }),
   ),
   driverRead(
-    "/conductor/get_statistics.php",
-    {},
+    { path: "/conductor/get_statistics.php", aliases: ["/conductor/get_estadisticas.php"], summary: "Estadísticas del conductor" },
     `query Statistics {
       driverStatistics {
         ...LegacyError
@@ -99,11 +233,12 @@ export const conductorRoutes: LegacyRoute[] = [
         }
       }
     }`,
-    "statistics",
+    (statistics) => ({ statistics, estadisticas: statistics }),
   ),
   defineRoute({
     method: "POST",
     path: "/conductor/update_profile.php",
+    summary: "Cambia los datos personales enviados del conductor",
     input: z.object({ ...driver, nombre_completo: optional(legacyText()), telefono: optional(legacyText()), direccion: optional(legacyText()) }),
     caller: "conductor_id",
     document: operation(
@@ -111,32 +246,29 @@ export const conductorRoutes: LegacyRoute[] = [
       PROFILE_FRAGMENT,
     ),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
-    respond: (profile) => ({ message: "Perfil actualizado", profile }),
+    respond: (profile) => ({ message: "Perfil actualizado", profile: legacyProfile(profile) }),
   }),
   defineRoute({
     method: "POST",
     path: "/conductor/update_vehicle.php",
-    input: z.object({ ...driver, ...vehicleShape }),
+    summary: "Cambia los campos enviados del vehículo (con o sin el prefijo vehiculo_)",
+    input: z.object({ ...driver, ...legacyShape(VEHICLE_FIELDS), tipo: optional(legacyChoice(VEHICLE_TYPE_SPELLINGS)) }),
+    spellings: VEHICLE_SPELLINGS,
+    // pingo's VehicleModel always sends its insurance fields, empty; the spec has none.
+    ignored: ["aseguradora", "numero_poliza_seguro", "vencimiento_seguro"],
     caller: "conductor_id",
     document: operation(`mutation UpdateVehicle($input: VehicleInput!) { updateVehicle(input: $input) { ...LegacyError ... on Vehiculo { ${VEHICLE} } } }`),
-    variables: (fields) => ({
-      input: Object.fromEntries(Object.entries(VEHICLE_FIELDS).map(([legacy, [name]]) => [name, (fields as Record<string, unknown>)[legacy]])),
-    }),
-    legacyNames: Object.fromEntries(Object.entries(VEHICLE_FIELDS).map(([legacy, [name]]) => [name, legacy])),
+    variables: ({ conductor_id: _caller, ...input }) => ({ input }),
     respond: (vehicle) => ({ message: "Vehículo actualizado", vehicle }),
   }),
   defineRoute({
     method: "POST",
     path: "/conductor/update_license.php",
-    input: z.object({
-      ...driver,
-      numero: optional(legacyText()),
-      tipo: optional(legacyText()),
-      fecha_emision: optional(legacyText()),
-      fecha_expiracion: optional(legacyText()),
-      imagen_frente: optional(legacyText()),
-      imagen_reverso: optional(legacyText()),
-    }),
+    summary: "Cambia los campos enviados de la licencia de conducción",
+    input: z.object({ ...driver, ...legacyShape(LICENCE_FIELDS) }),
+    spellings: LICENCE_SPELLINGS,
+    // Verification is an administrator's decision, never the driver's.
+    ignored: ["licencia_verificada"],
     caller: "conductor_id",
     document: operation(`mutation UpdateLicense($input: LicenseInput!) { updateLicense(input: $input) { ...LegacyError ... on Licencia { ${LICENSE} } } }`),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
@@ -145,23 +277,30 @@ export const conductorRoutes: LegacyRoute[] = [
   defineRoute({
     method: "POST",
     path: "/conductor/submit_for_approval.php",
+    aliases: ["/conductor/submit_verification.php"],
+    summary: "Envía el perfil completo a revisión",
     input: z.object(driver),
     caller: "conductor_id",
     document: operation(`mutation Submit { submitForApproval { ...LegacyError ... on PerfilConductor { estado_revision } } }`),
     variables: () => ({}),
-    respond: () => ({ message: "Perfil enviado a revisión; te avisaremos cuando un administrador lo revise" }),
+    respond: (profile) => ({
+      message: "Perfil enviado a revisión; te avisaremos cuando un administrador lo revise",
+      estado_verificacion: profile.estado_revision,
+    }),
   }),
   defineRoute({
     method: "POST",
     path: "/conductor/upload_documents.php",
+    aliases: ["/conductor/upload_document.php"],
+    summary: "Sube la foto (JPG o PNG) de un documento y responde su URL",
     multipart: true,
-    input: z.object({ ...driver, tipo_documento: legacyText(), documento: legacyFile() }),
+    input: z.object({ ...driver, tipo_documento: legacyChoice(DOCUMENT_TYPE_SPELLINGS), documento: legacyFile() }),
+    spellings: { document_type: "tipo_documento", document: "documento" },
     caller: "conductor_id",
     document: operation(`mutation Upload($tipo_documento: String!, $documento: File!) {
-      uploadDocument(tipo_documento: $tipo_documento, documento: $documento) { ...LegacyError ... on DocumentoSubido { url } }
+      uploadDocument(tipo_documento: $tipo_documento, documento: $documento) { ...LegacyError ... on DocumentoSubido { tipo_documento url } }
     }`),
     variables: ({ tipo_documento, documento }) => ({ tipo_documento, documento }),
-    status: 201,
-    respond: (uploaded) => ({ message: "Documento recibido", url: uploaded.url }),
+    respond: (uploaded) => ({ message: "Documento recibido", url: uploaded.url, file_url: uploaded.url, data: uploaded }),
   }),
 ];

@@ -1,15 +1,8 @@
 import { z } from "zod";
-import { missingOr, optional } from "../../domain/validation.js";
-import { legacyNumber, legacyText } from "../legacy-fields.js";
+import { legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
 import { defineRoute, operation } from "../route.js";
 
-const point = () =>
-  z.object(
-    { latitud: legacyNumber(), longitud: legacyNumber(), direccion: optional(legacyText()) },
-    { error: missingOr("debe ser un objeto con latitud y longitud") },
-  );
-
-const ends = z.object({ origin: point(), destination: point() });
+const ends = z.object({ origin: legacyPlace(), destination: legacyPlace() });
 
 const LOCATION = "latitud longitud direccion ciudad departamento pais";
 
@@ -18,6 +11,7 @@ export const mapRoutes = [
     public: true,
     method: "POST",
     path: "/map/calculate_route.php",
+    summary: "Ruta entre dos puntos, con su distancia y duración para el tráfico del momento",
     input: ends,
     document: operation(`query Route($origin: LugarInput!, $destination: LugarInput!) {
       route(origin: $origin, destination: $destination) {
@@ -36,6 +30,7 @@ export const mapRoutes = [
     public: true,
     method: "POST",
     path: "/map/calculate_distance.php",
+    summary: "Distancia por vía entre dos puntos, en km",
     input: ends,
     document: operation(`query Distance($origin: LugarInput!, $destination: LugarInput!) {
       distance(origin: $origin, destination: $destination) { ...LegacyError ... on QueryDistanceSuccess { data } }
@@ -47,6 +42,7 @@ export const mapRoutes = [
     public: true,
     method: "GET",
     path: "/map/geocode.php",
+    summary: "Coordenadas de una dirección",
     input: z.object({ address: legacyText() }),
     document: operation(`query Geocode($address: String!) { geocode(address: $address) { ...LegacyError ... on Ubicacion { ${LOCATION} } } }`),
     variables: (input) => input,
@@ -56,6 +52,7 @@ export const mapRoutes = [
     public: true,
     method: "GET",
     path: "/map/reverse_geocode.php",
+    summary: "Dirección de unas coordenadas",
     input: z.object({ lat: legacyNumber(), lng: legacyNumber() }),
     document: operation(`query ReverseGeocode($lat: Float!, $lng: Float!) {
       reverseGeocode(lat: $lat, lng: $lng) { ...LegacyError ... on Ubicacion { ${LOCATION} } }

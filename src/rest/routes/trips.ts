@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { missingOr, optional } from "../../domain/validation.js";
-import { legacyId, legacyInt, legacyNumber, legacyText } from "../legacy-fields.js";
+import { optional } from "../../domain/validation.js";
+import { VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyId, legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
 import { defineRoute, operation } from "../route.js";
 
 export const TRIP_FRAGMENT = `
@@ -13,22 +13,17 @@ fragment LegacyTrip on Viaje {
   calificacion_conductor comentario_conductor calificacion_usuario comentario_usuario
 }`;
 
-const place = () =>
-  z.object(
-    { direccion: legacyText(), latitud: legacyNumber(), longitud: legacyNumber(), referencia: optional(legacyText()) },
-    { error: missingOr("debe ser un objeto con direccion, latitud y longitud") },
-  );
-
 const CREATE_TRIP = operation(
   `mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip } }`,
   TRIP_FRAGMENT,
 );
 
 /** A call that moves one trip and answers with it. */
-const tripChange = <S extends z.ZodType>(path: string, input: S, mutation: string, message: string, caller?: string) =>
+const tripChange = <S extends z.ZodType>(path: string, summary: string, input: S, mutation: string, message: string, caller?: string) =>
   defineRoute({
     method: "POST",
     path,
+    summary,
     input,
     caller,
     document: operation(mutation, TRIP_FRAGMENT),
@@ -36,20 +31,26 @@ const tripChange = <S extends z.ZodType>(path: string, input: S, mutation: strin
     respond: (trip) => ({ message, trip }),
   });
 
-/** A list of one person's trips, as passenger or as driver. */
-const tripList = (path: string, idField: "usuario_id" | "conductor_id", rol: string, alcance: string) =>
+/** A list of one person's trips, as passenger or as driver; pingo's driver screens read it as `viajes`. */
+const tripList = (path: string, aliases: string[], summary: string, idField: "usuario_id" | "conductor_id", rol: string, alcance: string) =>
   defineRoute({
     method: "GET",
     path,
+    aliases,
+    summary,
     input: z.object({ [idField]: legacyId() }),
+    // The lists are not paged (spec section 8); pingo's history screen asks for a page anyway.
+    ignored: ["page", "limit"],
     caller: idField,
     document: operation(
       `query Trips { myTrips(rol: ${rol}, alcance: ${alcance}) { ...LegacyError ... on QueryMyTripsSuccess { data { ...LegacyTrip } } } }`,
       TRIP_FRAGMENT,
     ),
     variables: () => ({}),
-    respond: (result) => ({ trips: result.data }),
+    respond: (result) => ({ trips: result.data, viajes: result.data }),
   });
+
+const CANCEL_TRIP = `mutation Cancel($trip_id: Int!, $motivo: String!) { cancelTrip(trip_id: $trip_id, motivo: $motivo) { ...LegacyError ...LegacyTrip } }`;
 
 const rating = z.object({ trip_id: legacyId(), calificacion: legacyInt(), comentario: optional(legacyText()) });
 
@@ -57,34 +58,40 @@ export const tripRoutes = [
   defineRoute({
     method: "POST",
     path: "/viajes/create_trip.php",
+    summary: "El pasajero pide un viaje; 200 con success false si no hay conductores a menos de 5 km",
     requireJsonContentType: true,
-    input: z.object({ usuario_id: legacyId(), tipo_servicio: legacyText(), origen: place(), destino: place() }),
+    input: z.object({ usuario_id: legacyId(), tipo_servicio: legacyText(), origen: legacyPlace({ addressRequired: true }), destino: legacyPlace({ addressRequired: true }) }),
     caller: "usuario_id",
     document: CREATE_TRIP,
     variables: ({ tipo_servicio, origen, destino }) => ({ input: { tipo_servicio, origen, destino } }),
-    status: 201,
     respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", trip }),
   }),
   defineRoute({
     method: "POST",
     path: "/user/create_trip_request.php",
+    summary: "El pasajero pide un viaje con coordenadas planas; responde solicitud_id",
     input: z.object({
       usuario_id: legacyId(),
       latitud_origen: legacyNumber(),
       longitud_origen: legacyNumber(),
+      direccion_origen: optional(legacyText()),
       latitud_destino: legacyNumber(),
       longitud_destino: legacyNumber(),
+      direccion_destino: optional(legacyText()),
       tipo_servicio: optional(legacyText()),
-      tipo_vehiculo: optional(legacyText()),
+      tipo_vehiculo: optional(legacyChoice(VEHICLE_TYPE_SPELLINGS)),
     }),
+    // The app's own estimates: the service computes route and price itself.
+    ignored: ["distancia_km", "duracion_minutos", "precio_estimado"],
     caller: "usuario_id",
     document: CREATE_TRIP,
     variables: (input) => ({
       input: {
-        tipo_servicio: input.tipo_servicio,
+        // pingo sends the generic "viaje" and names the service through the vehicle type.
+        tipo_servicio: input.tipo_servicio === "viaje" ? undefined : input.tipo_servicio,
         tipo_vehiculo: input.tipo_vehiculo,
-        origen: { latitud: input.latitud_origen, longitud: input.longitud_origen },
-        destino: { latitud: input.latitud_destino, longitud: input.longitud_destino },
+        origen: { latitud: input.latitud_origen, longitud: input.longitud_origen, direccion: input.direccion_origen },
+        destino: { latitud: input.latitud_destino, longitud: input.longitud_destino, direccion: input.direccion_destino },
       },
     }),
     legacyNames: {
@@ -93,19 +100,22 @@ export const tripRoutes = [
       "destino.latitud": "latitud_destino",
       "destino.longitud": "longitud_destino",
     },
-    status: 201,
-    respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", trip }),
+    respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", solicitud_id: trip.id, trip }),
   }),
   defineRoute({
     method: "GET",
     path: "/viajes/get_trip.php",
+    aliases: ["/user/get_trip_status.php"],
+    summary: "Un viaje, para sus partes y los administradores",
     input: z.object({ trip_id: legacyId() }),
+    spellings: { solicitud_id: "trip_id" },
     document: operation(`query Trip($trip_id: Int!) { trip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
     variables: (input) => input,
     respond: (trip) => ({ trip }),
   }),
   tripChange(
     "/viajes/accept_trip.php",
+    "El conductor acepta un viaje pendiente; uno solo gana",
     z.object({ trip_id: legacyId(), conductor_id: legacyId() }),
     `mutation Accept($trip_id: Int!) { acceptTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`,
     "Viaje aceptado",
@@ -113,12 +123,14 @@ export const tripRoutes = [
   ),
   tripChange(
     "/viajes/start_trip.php",
+    "El conductor recoge al pasajero: el viaje pasa a en_curso",
     z.object({ trip_id: legacyId() }),
     `mutation Start($trip_id: Int!) { startTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`,
     "Viaje iniciado",
   ),
   tripChange(
     "/viajes/complete_trip.php",
+    "El conductor termina el viaje con el precio final",
     z.object({ trip_id: legacyId(), precio_final: legacyNumber(), distancia_real: optional(legacyNumber()) }),
     `mutation Complete($trip_id: Int!, $precio_final: Float!, $distancia_real: Float) {
       completeTrip(trip_id: $trip_id, precio_final: $precio_final, distancia_real: $distancia_real) { ...LegacyError ...LegacyTrip }
@@ -127,12 +139,26 @@ export const tripRoutes = [
   ),
   tripChange(
     "/viajes/cancel_trip.php",
+    "El pasajero o el conductor cancela un viaje activo, con un motivo",
     z.object({ trip_id: legacyId(), motivo: legacyText() }),
-    `mutation Cancel($trip_id: Int!, $motivo: String!) { cancelTrip(trip_id: $trip_id, motivo: $motivo) { ...LegacyError ...LegacyTrip } }`,
+    CANCEL_TRIP,
     "Viaje cancelado",
   ),
+  defineRoute({
+    method: "POST",
+    path: "/user/cancel_trip_request.php",
+    summary: "El pasajero cancela su solicitud mientras busca conductor",
+    input: z.object({ solicitud_id: legacyId(), cliente_id: optional(legacyId()), motivo: optional(legacyText()) }),
+    caller: "cliente_id",
+    document: operation(CANCEL_TRIP, TRIP_FRAGMENT),
+    // pingo's searching screen sends no reason.
+    variables: ({ solicitud_id, motivo }) => ({ trip_id: solicitud_id, motivo: motivo ?? "El pasajero canceló la búsqueda" }),
+    legacyNames: { trip_id: "solicitud_id" },
+    respond: (trip) => ({ message: "Solicitud cancelada", solicitud_id: trip.id, trip }),
+  }),
   tripChange(
     "/viajes/rate_conductor.php",
+    "El pasajero califica al conductor de un viaje completado",
     rating,
     `mutation RateDriver($trip_id: Int!, $calificacion: Int!, $comentario: String) {
       rateDriver(input: { trip_id: $trip_id, calificacion: $calificacion, comentario: $comentario }) { ...LegacyError ...LegacyTrip }
@@ -141,14 +167,15 @@ export const tripRoutes = [
   ),
   tripChange(
     "/viajes/rate_user.php",
+    "El conductor califica al pasajero de un viaje completado",
     rating,
     `mutation RatePassenger($trip_id: Int!, $calificacion: Int!, $comentario: String) {
       ratePassenger(input: { trip_id: $trip_id, calificacion: $calificacion, comentario: $comentario }) { ...LegacyError ...LegacyTrip }
     }`,
     "Calificación del pasajero registrada",
   ),
-  tripList("/viajes/get_active_trips.php", "usuario_id", "pasajero", "activos"),
-  tripList("/viajes/get_trip_history.php", "usuario_id", "pasajero", "historial"),
-  tripList("/viajes/get_conductor_active_trips.php", "conductor_id", "conductor", "activos"),
-  tripList("/viajes/get_conductor_history.php", "conductor_id", "conductor", "historial"),
+  tripList("/viajes/get_active_trips.php", [], "Viajes activos del pasajero", "usuario_id", "pasajero", "activos"),
+  tripList("/viajes/get_trip_history.php", [], "Viajes completados y cancelados del pasajero", "usuario_id", "pasajero", "historial"),
+  tripList("/viajes/get_conductor_active_trips.php", ["/conductor/get_viajes_activos.php"], "Viajes activos del conductor", "conductor_id", "conductor", "activos"),
+  tripList("/viajes/get_conductor_history.php", ["/conductor/get_historial.php"], "Viajes completados y cancelados del conductor", "conductor_id", "conductor", "historial"),
 ];

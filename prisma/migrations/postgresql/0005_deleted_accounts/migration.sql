@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "usuarios" ADD COLUMN     "eliminado_en" TIMESTAMP(3);
+

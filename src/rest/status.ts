@@ -1,0 +1,11 @@
+import { HTTP_STATUS } from "../http/status.js";
+import type { ErrorCode } from "../domain/errors.js";
+
+/** The legacy interface's status for each domain error (spec section 7). */
+export const LEGACY_STATUS: Record<ErrorCode, number> = {
+  ...HTTP_STATUS,
+  // A business refusal that legacy clients expect as HTTP 200 with success false.
+  NO_DRIVERS_AVAILABLE: 200,
+  // The spec counts routing and geocoding failures as server errors.
+  UPSTREAM_UNAVAILABLE: 500,
+};
