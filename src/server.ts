@@ -24,6 +24,7 @@ import { attemptCounter } from "./limits/attempts.js";
 import { DriverGeoIndex } from "./domain/matching/geo-index.js";
 import { feedDriverIndex } from "./domain/matching/index-feed.js";
 import { legacyRoutes } from "./rest/routes/index.js";
+import { useApiDocs } from "./rest/reference-page.js";
 import { useLegacyShim } from "./rest/shim.js";
 
 const BODY_LIMIT = 1024 * 1024;
@@ -166,6 +167,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     routes: [
       operations,
       useUploads(uploads, mayReadDocument),
+      useApiDocs(legacyRoutes),
       useLegacyShim(legacyRoutes, { schema, log, bodyLimit: BODY_LIMIT, multipartLimit: 2 * config.UPLOAD_MAX_BYTES }),
     ],
   });

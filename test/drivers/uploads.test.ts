@@ -44,6 +44,21 @@ describe("POST /conductor/upload_documents.php", () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
   });
 
+  it("keeps the photo as the document's own, where pingo's profile screen reloads it (lib/src/features/conductor/providers/conductor_profile_provider.dart)", async () => {
+    const driver = await newDriver(app);
+    const sent = async (tipo_documento: string) =>
+      (await (await upload({ conductor_id: String(driver.id), tipo_documento, documento: new Blob([fixture("documento.jpg")]) })).json()).url as string;
+    const soat = await sent("soat");
+    const front = await sent("licencia");
+    const { profile } = (await app.legacy("GET", "/conductor/get_profile.php", { conductor_id: String(driver.id) })).body;
+    const plain = (link: string) => link.split("?")[0];
+    expect(plain(profile.vehiculo.foto_soat)).toBe(plain(soat));
+    expect(plain(profile.vehiculo.soat_foto_url)).toBe(plain(soat));
+    expect(plain(profile.licencia.imagen_frente)).toBe(plain(front));
+    expect(plain(profile.licencia.licencia_foto_url)).toBe(plain(front));
+    expect(profile.licencia.imagen_reverso).toBeNull();
+  });
+
   it("refuses a text file named like an image", async () => {
     const driver = await newDriver(app);
     const response = await upload({ conductor_id: String(driver.id), tipo_documento: "vehiculo", documento: new Blob([fixture("texto-renombrado.jpg")]) });

@@ -8,6 +8,17 @@ import { DRIVER_RULES } from "./access.js";
 import { loadDriver } from "./readiness.js";
 
 export const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
+type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** Where each photo is kept: the licence or vehicle field it fills. */
+const PHOTO_FIELD: Record<DocumentType, { record: "license" | "vehicle"; field: string }> = {
+  licencia_frente: { record: "license", field: "imagen_frente" },
+  licencia_reverso: { record: "license", field: "imagen_reverso" },
+  vehiculo: { record: "vehicle", field: "foto_vehiculo" },
+  tarjeta_propiedad: { record: "vehicle", field: "foto_tarjeta_propiedad" },
+  soat: { record: "vehicle", field: "foto_soat" },
+  tecnomecanica: { record: "vehicle", field: "foto_tecnomecanica" },
+};
 
 const ACCEPTED: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png" };
 
@@ -24,8 +35,9 @@ export function documentOwner(key: string): number | null {
 export const authorizeDocumentRead = (actor: Actor, key: string) => authorize(actor, DRIVER_RULES.read, documentOwner(key));
 
 /**
- * Stores a photo of one of a driver's documents and returns the URL to save through the
- * licence or vehicle update. The image type is read from the bytes, never from the file name.
+ * Stores a photo of one of a driver's documents, keeps it as that document's photo (the apps
+ * reload the profile to find it there) and returns its URL. The image type is read from the
+ * bytes, never from the file name.
  */
 export async function storeDocument(deps: Deps, actor: Actor, input: { tipo_documento: unknown; documento: Blob | null | undefined }) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
@@ -41,5 +53,10 @@ export async function storeDocument(deps: Deps, actor: Actor, input: { tipo_docu
   const extension = detected && ACCEPTED[detected.mime];
   if (!extension) throw new ValidationError("debe ser una imagen JPG o PNG", "documento");
   const url = await deps.uploads.save(`${documentFolder(conductorId)}${tipo}-${randomUUID()}.${extension}`, bytes);
+  const { record, field } = PHOTO_FIELD[tipo];
+  const photo = { [field]: url };
+  const where = { conductor_id: conductorId };
+  if (record === "license") await deps.db.license.upsert({ where, create: { ...where, ...photo }, update: photo });
+  else await deps.db.vehicle.upsert({ where, create: { ...where, ...photo }, update: photo });
   return { tipo_documento: tipo, url };
 }

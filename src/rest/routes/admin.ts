@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
+import { PAGINATION, USER } from "../resources.js";
 import { defineRoute, operation } from "../route.js";
 import { USER_FRAGMENT } from "./auth.js";
 
@@ -55,6 +56,7 @@ export const adminRoutes = [
       USER_FRAGMENT,
     ),
     variables: ({ admin_id: _caller, ...filters }) => filters,
+    output: z.object({ usuarios: z.array(USER), pagination: PAGINATION, data: z.object({ usuarios: z.array(USER), pagination: PAGINATION }) }),
     // pingo's AdminService reads the page under data.
     respond: (page) => ({ ...page, data: page }),
   }),

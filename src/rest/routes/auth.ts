@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
+import { LOCATION, USER, selection } from "../resources.js";
 import { defineRoute, operation } from "../route.js";
 
-export const USER_FRAGMENT = `
-fragment LegacyUser on Usuario {
-  id uuid nombre apellido email telefono tipo_usuario es_activo es_verificado empresa_id calificacion
-  creado_en actualizado_en
-  location { id usuario_id direccion ciudad departamento pais latitud longitud codigo_postal es_principal }
-}`;
+const SESSION = z.object({ user: USER, location: LOCATION.nullable(), token: z.string(), token_expires_at: z.iso.datetime() });
+const WITH_LOCATION = z.object({ user: USER, location: LOCATION.nullable(), data: z.object({ user: USER, location: LOCATION.nullable() }) });
+
+export const USER_FRAGMENT = `fragment LegacyUser on Usuario { ${selection(USER)} }`;
 
 /** Personal and address fields as the mobile apps name them (register and profile update). */
 const personFields = {
@@ -67,6 +66,7 @@ export const authRoutes = [
       USER_FRAGMENT,
     ),
     variables: (input) => input,
+    output: z.object({ ...SESSION.shape, data: SESSION }),
     respond: ({ user, token, token_expires_at }) => ({
       message: "Inicio de sesión exitoso",
       user,
@@ -108,6 +108,7 @@ export const authRoutes = [
       input: { ...toPersonInput(input), email: input.email, password: input.password, tipo_usuario: input.tipo_usuario },
     }),
     legacyNames: personLegacyNames,
+    output: z.object({ user: USER, data: z.object({ user: USER }) }),
     respond: (user) => ({ message: "Registro exitoso; enviamos un código de verificación a tu correo", user, data: { user } }),
   }),
   defineRoute({
@@ -122,6 +123,7 @@ export const authRoutes = [
       }`,
     ),
     variables: (input) => input,
+    output: z.object({ exists: z.boolean() }),
     respond: (result) => ({
       exists: result.data,
       message: result.data ? "El usuario existe" : "No hay un usuario con ese correo",
@@ -138,6 +140,7 @@ export const authRoutes = [
       USER_FRAGMENT,
     ),
     variables: (input) => input,
+    output: WITH_LOCATION,
     respond: (user) => ({ user, location: user.location, data: { user, location: user.location } }),
   }),
   defineRoute({
@@ -152,6 +155,7 @@ export const authRoutes = [
     ),
     variables: (input) => ({ input: toPersonInput(input) }),
     legacyNames: personLegacyNames,
+    output: WITH_LOCATION,
     respond: (user) => ({ message: "Perfil actualizado", user, location: user.location, data: { user, location: user.location } }),
   }),
 ];

@@ -4,11 +4,12 @@ import { optional } from "../../domain/validation.js";
 import {
   DOCUMENT_TYPE_SPELLINGS, VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyFile, legacyId, legacyInt, legacyNumber, legacyText, withSpellings,
 } from "../legacy-fields.js";
+import { LICENCE, TRIP, VEHICLE as VEHICLE_SCHEMA, selection } from "../resources.js";
 import { defineRoute, operation, type LegacyRoute } from "../route.js";
 import { TRIP_FRAGMENT } from "./trips.js";
 
-const LICENSE = Object.keys(LICENCE_FIELDS).join(" ");
-const VEHICLE = Object.keys(VEHICLE_FIELDS).join(" ");
+const LICENSE = selection(LICENCE);
+const VEHICLE = selection(VEHICLE_SCHEMA);
 
 /** How the driver app spells licence fields, on the way in and in the profile it reads (pingo's DriverLicenseModel). */
 const LICENCE_SPELLINGS = {
@@ -173,6 +174,7 @@ export const conductorRoutes: LegacyRoute[] = [
     document: operation(`mutation Accept($trip_id: Int!) { acceptTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
     variables: ({ solicitud_id }) => ({ trip_id: solicitud_id }),
     legacyNames: { trip_id: "solicitud_id" },
+    output: z.object({ solicitud_id: z.int(), viaje_id: z.int(), trip: TRIP }),
     respond: (trip) => ({ message: "Viaje aceptado", solicitud_id: trip.id, viaje_id: trip.id, trip }),
   }),
   defineRoute({
@@ -259,6 +261,7 @@ export const conductorRoutes: LegacyRoute[] = [
     caller: "conductor_id",
     document: operation(`mutation UpdateVehicle($input: VehicleInput!) { updateVehicle(input: $input) { ...LegacyError ... on Vehiculo { ${VEHICLE} } } }`),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
+    output: z.object({ vehicle: VEHICLE_SCHEMA }),
     respond: (vehicle) => ({ message: "Vehículo actualizado", vehicle }),
   }),
   defineRoute({
@@ -272,6 +275,7 @@ export const conductorRoutes: LegacyRoute[] = [
     caller: "conductor_id",
     document: operation(`mutation UpdateLicense($input: LicenseInput!) { updateLicense(input: $input) { ...LegacyError ... on Licencia { ${LICENSE} } } }`),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
+    output: z.object({ license: LICENCE }),
     respond: (license) => ({ message: "Licencia actualizada", license }),
   }),
   defineRoute({
@@ -301,6 +305,7 @@ export const conductorRoutes: LegacyRoute[] = [
       uploadDocument(tipo_documento: $tipo_documento, documento: $documento) { ...LegacyError ... on DocumentoSubido { tipo_documento url } }
     }`),
     variables: ({ tipo_documento, documento }) => ({ tipo_documento, documento }),
+    output: z.object({ url: z.string(), file_url: z.string(), data: z.object({ tipo_documento: z.string(), url: z.string() }) }),
     respond: (uploaded) => ({ message: "Documento recibido", url: uploaded.url, file_url: uploaded.url, data: uploaded }),
   }),
 ];

@@ -5,6 +5,7 @@ import { defineRoute, operation } from "../route.js";
 const ends = z.object({ origin: legacyPlace(), destination: legacyPlace() });
 
 const LOCATION = "latitud longitud direccion ciudad departamento pais";
+const POINT = z.object({ latitud: z.number(), longitud: z.number(), direccion: z.string().nullable() });
 
 export const mapRoutes = [
   defineRoute({
@@ -24,6 +25,7 @@ export const mapRoutes = [
       }
     }`),
     variables: (input) => input,
+    output: z.object({ route: z.object({ origen: POINT, destino: POINT, distancia_km: z.number(), duracion_minutos: z.int(), puntos: z.array(z.object({ latitud: z.number(), longitud: z.number() })), instrucciones: z.string().nullable() }) }),
     respond: (route) => ({ route }),
   }),
   defineRoute({
@@ -36,6 +38,7 @@ export const mapRoutes = [
       distance(origin: $origin, destination: $destination) { ...LegacyError ... on QueryDistanceSuccess { data } }
     }`),
     variables: (input) => input,
+    output: z.object({ distance: z.number() }),
     respond: (result) => ({ distance: result.data }),
   }),
   defineRoute({
@@ -46,6 +49,7 @@ export const mapRoutes = [
     input: z.object({ address: legacyText() }),
     document: operation(`query Geocode($address: String!) { geocode(address: $address) { ...LegacyError ... on Ubicacion { ${LOCATION} } } }`),
     variables: (input) => input,
+    output: z.object({ location: z.object({ latitud: z.number(), longitud: z.number(), direccion: z.string(), ciudad: z.string().nullable(), departamento: z.string().nullable(), pais: z.string().nullable() }) }),
     respond: (location) => ({ location }),
   }),
   defineRoute({
@@ -58,6 +62,7 @@ export const mapRoutes = [
       reverseGeocode(lat: $lat, lng: $lng) { ...LegacyError ... on Ubicacion { ${LOCATION} } }
     }`),
     variables: (input) => input,
+    output: z.object({ location: z.object({ latitud: z.number(), longitud: z.number(), direccion: z.string(), ciudad: z.string().nullable(), departamento: z.string().nullable(), pais: z.string().nullable() }) }),
     respond: (location) => ({ location }),
   }),
 ];

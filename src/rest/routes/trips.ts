@@ -1,17 +1,10 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyId, legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
+import { TRIP, selection } from "../resources.js";
 import { defineRoute, operation } from "../route.js";
 
-export const TRIP_FRAGMENT = `
-fragment LegacyTrip on Viaje {
-  id usuario_id conductor_id tipo_servicio estado
-  origen { direccion latitud longitud referencia }
-  destino { direccion latitud longitud referencia }
-  precio_estimado precio_final distancia_km duracion_estimada_minutos
-  fecha_solicitud fecha_aceptacion fecha_inicio fecha_fin motivo_cancelacion
-  calificacion_conductor comentario_conductor calificacion_usuario comentario_usuario
-}`;
+export const TRIP_FRAGMENT = `fragment LegacyTrip on Viaje { ${selection(TRIP)} }`;
 
 const CREATE_TRIP = operation(
   `mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip } }`,
@@ -28,6 +21,7 @@ const tripChange = <S extends z.ZodType>(path: string, summary: string, input: S
     caller,
     document: operation(mutation, TRIP_FRAGMENT),
     variables: (fields) => fields as Record<string, unknown>,
+    output: z.object({ trip: TRIP }),
     respond: (trip) => ({ message, trip }),
   });
 
@@ -47,6 +41,7 @@ const tripList = (path: string, aliases: string[], summary: string, idField: "us
       TRIP_FRAGMENT,
     ),
     variables: () => ({}),
+    output: z.object({ trips: z.array(TRIP), viajes: z.array(TRIP) }),
     respond: (result) => ({ trips: result.data, viajes: result.data }),
   });
 
@@ -64,6 +59,7 @@ export const tripRoutes = [
     caller: "usuario_id",
     document: CREATE_TRIP,
     variables: ({ tipo_servicio, origen, destino }) => ({ input: { tipo_servicio, origen, destino } }),
+    output: z.object({ trip: TRIP }),
     respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", trip }),
   }),
   defineRoute({
@@ -100,6 +96,7 @@ export const tripRoutes = [
       "destino.latitud": "latitud_destino",
       "destino.longitud": "longitud_destino",
     },
+    output: z.object({ solicitud_id: z.int(), trip: TRIP }),
     respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", solicitud_id: trip.id, trip }),
   }),
   defineRoute({
@@ -111,6 +108,7 @@ export const tripRoutes = [
     spellings: { solicitud_id: "trip_id" },
     document: operation(`query Trip($trip_id: Int!) { trip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
     variables: (input) => input,
+    output: z.object({ trip: TRIP }),
     respond: (trip) => ({ trip }),
   }),
   tripChange(
@@ -154,6 +152,7 @@ export const tripRoutes = [
     // pingo's searching screen sends no reason.
     variables: ({ solicitud_id, motivo }) => ({ trip_id: solicitud_id, motivo: motivo ?? "El pasajero canceló la búsqueda" }),
     legacyNames: { trip_id: "solicitud_id" },
+    output: z.object({ solicitud_id: z.int(), trip: TRIP }),
     respond: (trip) => ({ message: "Solicitud cancelada", solicitud_id: trip.id, trip }),
   }),
   tripChange(
