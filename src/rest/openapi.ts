@@ -6,11 +6,6 @@ import { LEGACY_STATUS } from "./status.js";
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) or any other OpenAPI object. */
 type Json = Record<string, any>;
 
-export interface OpenApiOptions {
-  title?: string;
-  version?: string;
-}
-
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -138,11 +133,9 @@ function queryParameters(input: Json): Json[] {
   }));
 }
 
-/** `{ success: true, message?, ...output }`; an output of another shape than an object joins through allOf. */
+/** `{ success: true, message?, ...output }`. */
 function successSchema(route: LegacyRoute): Json {
-  if (!route.output) return ref("LegacySuccess");
   const output = toJsonSchema(route.output, "output");
-  if (output.type !== "object") return { allOf: [ref("LegacySuccess"), output] };
   // Merged rather than allOf'd: zod closes its output objects (additionalProperties: false), which would refuse `success`.
   return {
     ...output,
@@ -200,7 +193,7 @@ function operation(route: LegacyRoute, path: string): Json {
   const failures = Object.fromEntries(ERROR_STATUSES.map((status) => [String(status), { $ref: `#/components/responses/Failure${status}` }]));
   return {
     operationId: operationId(route.method, path),
-    ...(route.summary ? { summary: route.summary } : {}),
+    summary: route.summary,
     description: description(route, path),
     tags: [route.path.split("/")[1] ?? "legacy"],
     ...(route.public ? { security: [] } : { security: [{}, { bearer: [] }] }),
@@ -217,7 +210,7 @@ function operation(route: LegacyRoute, path: string): Json {
 }
 
 /** The OpenAPI 3.1 document of the legacy `.php` interface, generated from its route table. */
-export function openApiDocument(routes: LegacyRoute[], options: OpenApiOptions = {}): Json {
+export function openApiDocument(routes: LegacyRoute[]): Json {
   const paths: Json = {};
   for (const route of routes) {
     for (const path of [route.path, ...(route.aliases ?? [])]) {
@@ -232,8 +225,8 @@ export function openApiDocument(routes: LegacyRoute[], options: OpenApiOptions =
   return {
     openapi: "3.1.0",
     info: {
-      title: options.title ?? "Ride-hailing legacy API",
-      version: options.version ?? PACKAGE_VERSION,
+      title: "Ride-hailing legacy API",
+      version: PACKAGE_VERSION,
       description:
         "The `.php` interface the deployed mobile apps call. Every answer is JSON: `{ success: true, ... }` with HTTP 200, " +
         "or `{ success: false, message }` with the status of the failure. GET calls read the query string; the others a JSON body. " +
@@ -243,11 +236,6 @@ export function openApiDocument(routes: LegacyRoute[], options: OpenApiOptions =
     paths,
     components: {
       schemas: {
-        LegacySuccess: {
-          type: "object",
-          properties: { success: { const: true }, message: { type: "string" } },
-          required: ["success"],
-        },
         LegacyFailure: {
           type: "object",
           properties: { success: { const: false }, message: { type: "string" } },

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Plugin } from "graphql-yoga";
 import { failure } from "../http/failure.js";
-import { openApiDocument, type OpenApiOptions } from "./openapi.js";
+import { openApiDocument } from "./openapi.js";
 import type { LegacyRoute } from "./route.js";
 
 export const OPENAPI_PATH = "/openapi.json";
@@ -54,9 +54,9 @@ const cached = (type: string) => ({ "content-type": type, "cache-control": "publ
  * GET /openapi.json (the legacy interface's OpenAPI document, built once from the route table)
  * and GET /docs (a Swagger UI reference page of it), as a Yoga plugin.
  */
-export function useApiDocs(routes: LegacyRoute[], options?: OpenApiOptions): Plugin {
+export function useApiDocs(routes: LegacyRoute[]): Plugin {
   // Built here, not on the first request: a route the generator cannot describe fails at start, in the tests.
-  const document = JSON.stringify(openApiDocument(routes, options));
+  const document = JSON.stringify(openApiDocument(routes));
   const assets = new Map<string, Promise<Buffer>>();
 
   function asset(name: string): Promise<Response> | Response {

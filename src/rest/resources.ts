@@ -55,3 +55,45 @@ function unwrap(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodArray) return unwrap(schema.element as z.ZodType);
   return schema;
 }
+
+/** A driver's position and availability, as the location and availability calls answer them. */
+export const DRIVER_STATE = z.object({
+  conductor_id: int, latitud: maybe(num), longitud: maybe(num), disponibilidad: int, posicion_en: maybe(when), viaje_activo_id: maybe(int),
+});
+
+/** A pending trip as the driver app's request screens read it: flat coordinates and addresses. */
+export const REQUEST = z.object({
+  id: int, usuario_id: maybe(int), tipo_servicio: TRIP.shape.tipo_servicio, estado: TRIP.shape.estado,
+  latitud_origen: num, longitud_origen: num, direccion_origen: maybe(str), latitud_destino: num, longitud_destino: num, direccion_destino: maybe(str),
+  distancia_km: num, duracion_minutos: int, precio_estimado: num, fecha_solicitud: when,
+});
+
+export const EARNINGS = z.object({
+  periodo: str, total_viajes: int, ganancia_total: num, ganancia_promedio: num, fecha_inicio: when, fecha_fin: when,
+});
+
+export const STATISTICS = z.object({
+  total_viajes: int, viajes_hoy: int, viajes_semana: int, viajes_mes: int, calificacion_promedio: num, total_calificaciones: int,
+  tasa_aceptacion: num, tasa_completacion: num, tasa_cancelacion: num, tiempo_promedio_respuesta: num, distancia_total_km: num,
+  horas_activo: num, horas_hoy: num, ganancias_hoy: num,
+});
+
+/** An entry of the pending-drivers list (spec 2.5). */
+export const PENDING_DRIVER = z.object({
+  id: int, nombre_completo: maybe(str), email: str, telefono: maybe(str), fecha_solicitud: maybe(when), aprobado: z.boolean(),
+  licencia: maybe(LICENCE.pick({ numero: true, tipo: true, fecha_expiracion: true })),
+  vehiculo: maybe(VEHICLE.pick({ marca: true, modelo: true, placa: true, tipo: true })),
+});
+
+/** A route (spec 2.8). */
+export const ROUTE = z.object({
+  origen: PLACE.omit({ referencia: true }),
+  destino: PLACE.omit({ referencia: true }),
+  distancia_km: num,
+  duracion_minutos: int,
+  puntos: z.array(z.object({ latitud: num, longitud: num })),
+  instrucciones: maybe(str),
+});
+
+/** What geocoding finds for an address or coordinates. */
+export const FOUND_PLACE = z.object({ latitud: num, longitud: num, direccion: str, ciudad: maybe(str), departamento: maybe(str), pais: maybe(str) });

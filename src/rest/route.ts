@@ -23,8 +23,8 @@ export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
   spellings?: Record<string, string>;
   /** Fields apps send that this call does not use (client-side estimates, always-null extras). */
   ignored?: string[];
-  /** The success body without `success`, for the OpenAPI document. */
-  output?: z.ZodType;
+  /** The success body without `success` (and `message`), for the OpenAPI document. */
+  output: z.ZodObject;
   /** The legacy field that names the caller (spec section 5: userId, usuario_id, conductor_id or admin_id), if the call has one. */
   caller?: string;
   /** Login, register, check_user and the map calls: callable by anyone in every LEGACY_AUTH mode. */

@@ -233,3 +233,21 @@ describe("auditLog", () => {
     });
   });
 });
+
+describe("GET /admin/audit_logs.php", () => {
+  it("answers the log as pingo's AuditLogsScreen reads it, naming the administrator (lib/src/global/services/admin/admin_service.dart)", async () => {
+    // Later than every other entry of this file, so it comes first.
+    clock.set("2027-01-05T10:00:00.000Z");
+    const user = await registerUser(app);
+    await app.legacy("POST", "/admin/suspender_usuario.php", { admin_id: admin.id, user_id: user.id, motivo: "Prueba" });
+    const response = await app.legacy("GET", "/admin/audit_logs.php", { admin_id: String(admin.id), page: "1", per_page: "50" });
+    expect(response.status).toBe(200);
+    expect(response.body.data.logs).toEqual(response.body.logs);
+    const [newest] = response.body.data.logs;
+    const named = await app.db.user.findUniqueOrThrow({ where: { id: admin.id } });
+    expect(newest).toMatchObject({
+      accion: "suspender_usuario", descripcion: `suspender_usuario usuario ${user.id}`, nombre: named.nombre, apellido: named.apellido,
+      email: named.email, fecha_creacion: "2027-01-05T10:00:00.000Z", user_agent: null,
+    });
+  });
+});

@@ -20,6 +20,18 @@ const remove = (body: Record<string, unknown>) => app.legacy("DELETE", "/admin/u
 const login = (email: string) => post(app, "/auth/login.php", { email, password: PASSWORD });
 
 describe("GET /admin/user_management.php", () => {
+  it("also answers the page under data, each user with fecha_registro, as pingo's UsersManagementScreen reads it (lib/src/global/services/admin/admin_service.dart)", async () => {
+    await registerUser(app);
+    const response = await list({ tipo_usuario: "cliente" });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ usuarios: response.body.usuarios, pagination: response.body.pagination });
+    expect(response.body.usuarios.length).toBeGreaterThan(0);
+    for (const user of response.body.usuarios) {
+      expect(user.tipo_usuario).toBe("pasajero");
+      expect(user.fecha_registro).toBe(user.creado_en);
+    }
+  });
+
   it("pages through users with the pagination object", async () => {
     for (let i = 0; i < 5; i++) await registerUser(app, { name: "Paginado", lastName: `Número${i}` });
     const total = await app.db.user.count();

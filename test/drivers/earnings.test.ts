@@ -130,7 +130,20 @@ describe("GET /conductor/get_statistics.php", () => {
       distancia_total_km: 10,
       // Online 0-20, 1820-1880 and 1940-2000 s; busy with A 20-1820 and with C 1880-1940: 2000 s.
       horas_activo: 0.56,
+      // All of it today (Bogotá), and A's fare net of the 15 % commission.
+      horas_hoy: 0.56,
+      ganancias_hoy: 21_250,
     });
+    // pingo's older home screen reads the same under estadisticas (lib/src/features/conductor/services/conductor_service.dart).
+    expect(response.body.estadisticas).toEqual(response.body.statistics);
+  });
+
+  it("counts today's hours from midnight in Bogotá, and earlier hours only in the total", async () => {
+    clock.set(bogota("2026-06-10 23:00"));
+    const driver = await createDriver(app, { at: ESTADIO });
+    clock.set(bogota("2026-06-11 00:30"));
+    const { body } = await app.legacy("GET", "/conductor/get_statistics.php", { conductor_id: String(driver.id) });
+    expect(body.statistics).toMatchObject({ horas_activo: 1.5, horas_hoy: 0.5, ganancias_hoy: 0 });
   });
 
   it("is all zeros for a new driver", async () => {

@@ -21,11 +21,16 @@ describe("GET /conductor/get_profile.php", () => {
       aprobado: false, motivo_rechazo: null, fecha_aprobacion: null, licencia: null, vehiculo: null,
     });
     expect(Object.keys(empty.body.profile).sort()).toEqual([
-      "aprobado", "conductor_id", "direccion", "estado_verificacion", "fecha_actualizacion", "fecha_aprobacion", "fecha_creacion", "id",
-      "licencia", "motivo_rechazo", "nombre_completo", "telefono", "vehiculo",
+      "aprobado", "conductor_id", "direccion", "documentos_pendientes", "documentos_rechazados", "documentos_vencidos", "estado_verificacion",
+      "fecha_actualizacion", "fecha_aprobacion", "fecha_creacion", "id", "licencia", "motivo_rechazo", "nombre_completo",
+      "porcentaje_completitud", "telefono", "vehiculo",
     ]);
+    // What pingo's profile screen reads to list what is missing (lib/src/features/conductor/models/conductor_profile_model.dart).
+    expect(empty.body.profile.documentos_pendientes).toEqual(expect.arrayContaining(["perfil.direccion", "licencia.numero", "vehiculo.placa"]));
+    expect(empty.body.profile.porcentaje_completitud).toBeLessThan(100);
     await completeApplication(app, driver.id);
     const full = (await app.legacy("GET", "/conductor/get_profile.php", { conductor_id: String(driver.id) })).body.profile;
+    expect(full).toMatchObject({ documentos_pendientes: [], documentos_rechazados: [], documentos_vencidos: [], porcentaje_completitud: 100 });
     expect(full.licencia).toMatchObject({ tipo: "B1", numero: expect.stringMatching(/^LIC-/) });
     expect(full.vehiculo).toMatchObject({ marca: "Renault", tipo: "auto", anio: 2020, empresa_id: null });
   });

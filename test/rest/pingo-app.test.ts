@@ -284,6 +284,8 @@ describe("pingo's trip calls", () => {
     const first = await dart("POST", "/user/create_trip_request.php", tripRequestBody(passengerId));
     ok(first);
     expect(Number.isInteger(first.body.solicitud_id)).toBe(true);
+    // TripPreviewScreen compares conductores_encontrados with 0 and 1: the one driver online nearby was told.
+    expect(first.body.conductores_encontrados).toBe(1);
     const firstId = first.body.solicitud_id as number;
     const status = await app.legacy("GET", "/user/get_trip_status.php", { solicitud_id: String(firstId) }, DART_JSON);
     ok(status);
@@ -333,10 +335,15 @@ describe("pingo's trip calls", () => {
     // ConductorTripsScreen (lib/src/features/conductor/services/conductor_trips_service.dart): page=1&limit=20, Content-Type on a GET.
     const history = await app.legacy("GET", "/conductor/get_historial.php", { conductor_id: String(driver.id), page: "1", limit: "20" }, ACCEPT_JSON);
     ok(history);
-    expect(history.body.trips).toEqual(history.body.viajes);
+    // The spec's trips, and the same trips with the names TripModel.fromJson also reads.
+    expect(history.body.viajes).toEqual(history.body.trips.map((trip: Record<string, unknown>) => expect.objectContaining(trip)));
     const done = history.body.viajes.find((trip: { id: number }) => trip.id === secondId);
     expect(done, JSON.stringify(history.body)).toBeDefined();
     expect(done.usuario_id).toBe(passengerId);
+    const passenger = await app.db.user.findUniqueOrThrow({ where: { id: passengerId } });
+    expect(done).toMatchObject({
+      cliente_nombre: passenger.nombre, cliente_apellido: passenger.apellido, fecha_completado: done.fecha_fin, duracion_estimada: done.duracion_estimada_minutos,
+    });
     for (const trip of history.body.viajes) expect(Number.isInteger(trip.usuario_id)).toBe(true);
 
     // ConductorEarningsScreen (lib/src/features/conductor/services/conductor_earnings_service.dart): today = fecha_inicio = fecha_fin.

@@ -109,6 +109,7 @@ describe("the legacy shim", () => {
       input: z.object({}),
       document: operation(`query { noSuchField { ...LegacyError } }`),
       variables: () => ({}),
+      output: z.object({}),
       respond: () => ({}),
     });
     expect(() =>

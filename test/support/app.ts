@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,7 @@ import { openSession } from "../../src/domain/accounts/sessions.js";
 import { createLogger, type AppLogger } from "../../src/logger.js";
 import { buildServer, type AppServer } from "../../src/server.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
+import { undocumented } from "./openapi.js";
 
 export interface TestApp {
   server: AppServer;
@@ -71,7 +73,10 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     }
     const response = await server.fetch(new Request(url, init));
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    const answer = { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    // Every legacy answer of every test is checked against the OpenAPI document.
+    expect(undocumented(method, path.split("?")[0]!, answer.status, answer.body)).toBeNull();
+    return answer;
   };
 
   const tokens = new Map<number, Promise<string>>();

@@ -20,7 +20,20 @@ describe("GET /viajes/get_trip.php", () => {
     const { trip } = await tripIn(app, "pendiente");
     const response = await app.legacy("GET", "/viajes/get_trip.php", { trip_id: String(trip.id) });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, trip });
+    expect(response.body).toEqual({ success: true, trip: { ...trip, conductor: null } });
+  });
+
+  it("tells the passenger who is coming, as pingo's waiting screen reads it, and nobody unnamed (lib/src/features/user/services/trip_request_service.dart)", async () => {
+    const { trip, driver, passenger } = await tripIn(app, "aceptado");
+    const unnamed = await app.legacy("GET", "/user/get_trip_status.php", { solicitud_id: String(trip.id) });
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.body.trip.conductor).toBeNull();
+    const response = await app.legacy("GET", "/user/get_trip_status.php", { solicitud_id: String(trip.id) }, await app.bearer(passenger.id));
+    expect(response.status).toBe(200);
+    const vehicle = await app.db.vehicle.findUniqueOrThrow({ where: { conductor_id: driver.id } });
+    expect(response.body.trip.conductor).toMatchObject({
+      nombre: expect.any(String), vehiculo: { tipo: vehicle.tipo, marca: vehicle.marca, modelo: vehicle.modelo, placa: vehicle.placa },
+    });
   });
 
   it.each([

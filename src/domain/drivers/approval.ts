@@ -12,6 +12,9 @@ import { LICENCE_FIELDS, VEHICLE_FIELDS, VEHICLE_OPTIONAL_FOR_APPROVAL, type Veh
 import { LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { assertDocumentsInForce, loadDriver, type LoadedDriver } from "./readiness.js";
 
+/** Where a driver's application stands. */
+export const REVIEW_STATES = ["pendiente", "en_revision", "aprobado", "rechazado"] as const;
+
 /** What a complete application has (spec 2.5 to 2.7), by part, with the names clients use. */
 const REQUIRED = {
   perfil: ["nombre_completo", "telefono", "direccion"],
@@ -19,12 +22,21 @@ const REQUIRED = {
   vehiculo: (Object.keys(VEHICLE_FIELDS) as VehicleField[]).filter((field) => !VEHICLE_OPTIONAL_FOR_APPROVAL.includes(field)),
 };
 
+const REQUIRED_COUNT = Object.values(REQUIRED).reduce((sum, fields) => sum + fields.length, 0);
+
 /** Every field an application still lacks, as "part.field". */
-export function missingForApproval(driver: LoadedDriver): string[] {
+export function missingForApproval(driver: Pick<LoadedDriver, "licencia" | "vehiculo"> & Record<string, unknown>): string[] {
   const parts = { perfil: driver, licencia: driver.licencia, vehiculo: driver.vehiculo } as Record<string, Record<string, unknown> | null>;
   return Object.entries(REQUIRED).flatMap(([part, fields]) =>
     fields.filter((field) => parts[part]?.[field] == null || parts[part]?.[field] === "").map((field) => `${part}.${field}`),
   );
+}
+
+/** How far an application is: the fields it needs, how many it has, the rest by name, and the share done. */
+export function completeness(driver: Parameters<typeof missingForApproval>[0]) {
+  const faltantes = missingForApproval(driver);
+  const completos = REQUIRED_COUNT - faltantes.length;
+  return { requeridos: REQUIRED_COUNT, completos, faltantes, porcentaje: Math.round((completos / REQUIRED_COUNT) * 100) };
 }
 
 function assertLicenceFitsVehicle(driver: LoadedDriver): void {

@@ -18,10 +18,27 @@ export type LoadedDriver = Awaited<ReturnType<typeof loadDriver>>;
 
 /** Documents a driver needs in force to go online or take a trip, and how to name them. */
 const DOCUMENTS = [
-  { label: "la licencia de conducción", expired: "vencida", read: (d: LoadedDriver) => d.licencia?.fecha_expiracion },
-  { label: "el SOAT", expired: "vencido", read: (d: LoadedDriver) => d.vehiculo?.soat_vencimiento },
-  { label: "la revisión técnico-mecánica", expired: "vencida", read: (d: LoadedDriver) => d.vehiculo?.tecnomecanica_vencimiento },
+  {
+    label: "la licencia de conducción",
+    expired: "vencida",
+    read: (d: Documents) => d.licencia?.fecha_expiracion,
+    expiredBy: (now: Date) => ({ licencia: { fecha_expiracion: { lte: now } } }),
+  },
+  {
+    label: "el SOAT",
+    expired: "vencido",
+    read: (d: Documents) => d.vehiculo?.soat_vencimiento,
+    expiredBy: (now: Date) => ({ vehiculo: { soat_vencimiento: { lte: now } } }),
+  },
+  {
+    label: "la revisión técnico-mecánica",
+    expired: "vencida",
+    read: (d: Documents) => d.vehiculo?.tecnomecanica_vencimiento,
+    expiredBy: (now: Date) => ({ vehiculo: { tecnomecanica_vencimiento: { lte: now } } }),
+  },
 ] as const;
+
+type Documents = Pick<LoadedDriver, "licencia" | "vehiculo">;
 
 /** Throws unless the driver may operate now: approved, account in good standing, documents in force. */
 export function assertCanOperate(driver: LoadedDriver, now: Date): void {
@@ -40,5 +57,15 @@ export function assertDocumentsInForce(driver: LoadedDriver, now: Date): void {
     if (expiry <= now) throw new ValidationError(`${capitalize(document.label)} está ${document.expired} desde ${expiry.toISOString().slice(0, 10)}`);
   }
 }
+
+/** The documents whose expiry date has passed, named for people ("el SOAT"). */
+export const expiredDocuments = (driver: Documents, now: Date): string[] =>
+  DOCUMENTS.filter((document) => {
+    const expiry = document.read(driver);
+    return expiry != null && expiry <= now;
+  }).map((document) => document.label);
+
+/** The same test as a query on driver profiles: some document has expired. */
+export const withExpiredDocuments = (now: Date) => ({ OR: DOCUMENTS.map((document) => document.expiredBy(now)) });
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

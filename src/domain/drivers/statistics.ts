@@ -8,6 +8,9 @@ import { round } from "../numbers.js";
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : round((part / whole) * 100));
 const HOUR_MS = 3_600_000;
 
+/** How much of [from, to) falls after `since`. */
+const spanMs = (from: Date, to: Date, since: Date) => Math.max(0, to.getTime() - Math.max(from.getTime(), since.getTime()));
+
 /**
  * A driver's statistics (spec 2.10), all from records: trips assigned to them, requests shown
  * to them with their answers, and their online periods.
@@ -22,9 +25,14 @@ export async function statistics(deps: Deps, actor: Actor, conductor?: number | 
       where: { conductor_id: conductorId, estado: "completado", ...(range ? { fecha_fin: { gte: range.start, lt: range.end } } : {}) },
     });
 
+  const day = periodRange("hoy", now);
   const [total, today, week, month, completed, assigned, cancelled, offers, periods, trips] = await Promise.all([
     completedIn(),
-    completedIn(periodRange("hoy", now)),
+    db.trip.aggregate({
+      where: { conductor_id: conductorId, estado: "completado", fecha_fin: { gte: day.start, lt: day.end } },
+      _count: { _all: true },
+      _sum: { ganancia_conductor: true },
+    }),
     completedIn(periodRange("semana", now)),
     completedIn(periodRange("mes", now)),
     db.trip.aggregate({
@@ -46,12 +54,13 @@ export async function statistics(deps: Deps, actor: Actor, conductor?: number | 
   const answered = offers.filter((o) => o.respondida_en);
   const responseSeconds = answered.reduce((sum, o) => sum + (o.respondida_en!.getTime() - o.mostrada_en.getTime()) / 1000, 0);
   // Online, then busy with a trip from acceptance to its end: accepting takes a driver offline, so the two never overlap.
-  const onlineMs = periods.reduce((sum, p) => sum + ((p.fin ?? now).getTime() - p.inicio.getTime()), 0);
-  const tripMs = trips.reduce((sum, t) => sum + ((t.fecha_fin ?? t.fecha_cancelacion ?? now).getTime() - t.fecha_aceptacion!.getTime()), 0);
+  const activeMs = (since: Date) =>
+    periods.reduce((sum, p) => sum + spanMs(p.inicio, p.fin ?? now, since), 0) +
+    trips.reduce((sum, t) => sum + spanMs(t.fecha_aceptacion!, t.fecha_fin ?? t.fecha_cancelacion ?? now, since), 0);
 
   return {
     total_viajes: total,
-    viajes_hoy: today,
+    viajes_hoy: today._count._all,
     viajes_semana: week,
     viajes_mes: month,
     calificacion_promedio: round(completed._avg.calificacion_conductor ?? 0),
@@ -61,6 +70,8 @@ export async function statistics(deps: Deps, actor: Actor, conductor?: number | 
     tasa_cancelacion: percent(cancelled, assigned),
     tiempo_promedio_respuesta: answered.length === 0 ? 0 : round(responseSeconds / answered.length),
     distancia_total_km: round(completed._sum.distancia_km ?? 0),
-    horas_activo: round((onlineMs + tripMs) / HOUR_MS),
+    horas_activo: round(activeMs(new Date(0)) / HOUR_MS),
+    horas_hoy: round(activeMs(day.start) / HOUR_MS),
+    ganancias_hoy: round(today._sum.ganancia_conductor ?? 0),
   };
 }

@@ -1,6 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS, auditLog } from "../../domain/admin/audit.js";
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser } from "../../domain/admin/users.js";
+import { listDrivers } from "../../domain/admin/drivers.js";
 import { Deleted, builder } from "../builder.js";
+import { DriverProfile } from "./drivers.js";
 import { User } from "./accounts.js";
 
 interface PaginationView {
@@ -14,7 +16,7 @@ const Pagination = builder.objectRef<PaginationView>("Paginacion").implement({
   fields: (t) => ({
     page: t.exposeInt("page"),
     per_page: t.exposeInt("per_page"),
-    total: t.exposeInt("total", { description: "Usuarios que cumplen el filtro" }),
+    total: t.exposeInt("total", { description: "Registros que cumplen el filtro" }),
     total_pages: t.exposeInt("total_pages"),
   }),
 });
@@ -25,6 +27,17 @@ const UserPage = builder.objectRef<{ usuarios: UserRow[]; pagination: Pagination
   fields: (t) => ({
     usuarios: t.field({ type: [User], resolve: (page) => page.usuarios }),
     pagination: t.field({ type: Pagination, resolve: (page) => page.pagination }),
+  }),
+});
+
+type AuditRow = Awaited<ReturnType<typeof auditLog>>["entradas"][number];
+
+const AuditAdmin = builder.objectRef<NonNullable<AuditRow["administrador"]>>("AdministradorAuditoria").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    nombre: t.exposeString("nombre"),
+    apellido: t.exposeString("apellido"),
+    email: t.exposeString("email"),
   }),
 });
 
@@ -41,15 +54,39 @@ const AuditEntry = builder.prismaObject("AuditEntry", {
     detalles: t.exposeString("detalles", { nullable: true, description: "JSON: los campos enviados o el motivo" }),
     direccion_ip: t.exposeString("direccion_ip", { nullable: true }),
     creado_en: t.expose("creado_en", { type: "DateTime" }),
+    administrador: t.field({
+      type: AuditAdmin,
+      nullable: true,
+      // Entries only ever come from auditLog, which attaches their administrator.
+      resolve: (entry) => (entry as AuditRow).administrador,
+    }),
   }),
 });
 
-type AuditRow = Awaited<ReturnType<typeof auditLog>>["entradas"][number];
 
 const AuditPage = builder.objectRef<{ entradas: AuditRow[]; pagination: PaginationView }>("PaginaAuditoria").implement({
   fields: (t) => ({
     entradas: t.field({ type: [AuditEntry], resolve: (page) => page.entradas }),
     pagination: t.field({ type: Pagination, resolve: (page) => page.pagination }),
+  }),
+});
+
+type DriverPageView = Awaited<ReturnType<typeof listDrivers>>;
+
+const DriverCounts = builder.objectRef<DriverPageView["estadisticas"]>("ConteoConductores").implement({
+  fields: (t) => ({
+    total_conductores: t.exposeInt("total_conductores"),
+    pendientes_verificacion: t.exposeInt("pendientes_verificacion", { description: "En revisión" }),
+    aprobados: t.exposeInt("aprobados"),
+    con_documentos_vencidos: t.exposeInt("con_documentos_vencidos"),
+  }),
+});
+
+const DriverPage = builder.objectRef<DriverPageView>("PaginaConductores").implement({
+  fields: (t) => ({
+    conductores: t.field({ type: [DriverProfile], resolve: (page) => page.conductores }),
+    pagination: t.field({ type: Pagination, resolve: (page) => page.pagination }),
+    estadisticas: t.field({ type: DriverCounts, resolve: (page) => page.estadisticas }),
   }),
 });
 
@@ -83,6 +120,13 @@ builder.queryFields((t) => ({
       es_activo: t.arg.boolean(),
     },
     resolve: (_root, args, ctx) => listUsers(ctx.deps, ctx.actor, args),
+  }),
+  drivers: t.field({
+    type: DriverPage,
+    description: "Conductores por páginas y por estado de revisión, las solicitudes más antiguas primero (solo administradores)",
+    errors: {},
+    args: { ...pageArgs, estado_revision: t.arg.string({ description: "pendiente, en_revision, aprobado o rechazado; sin él, todos" }) },
+    resolve: (_root, args, ctx) => listDrivers(ctx.deps, ctx.actor, args),
   }),
   auditLog: t.field({
     type: AuditPage,

@@ -1,4 +1,5 @@
-import { approveDriver, pendingDrivers, rejectDriver, submitForApproval } from "../../domain/drivers/approval.js";
+import { approveDriver, completeness, pendingDrivers, rejectDriver, submitForApproval } from "../../domain/drivers/approval.js";
+import { expiredDocuments } from "../../domain/drivers/readiness.js";
 import { storeDocument } from "../../domain/drivers/documents.js";
 import { earnings } from "../../domain/drivers/earnings.js";
 import { driverProfile, updateDriverProfile, updateLicense, updateVehicle } from "../../domain/drivers/profile.js";
@@ -38,7 +39,7 @@ const License = builder.prismaObject("License", {
 
 const { empresa_id: _company, ...VEHICLE_OWN_FIELDS } = VEHICLE_FIELDS;
 
-const Vehicle = builder.prismaObject("Vehicle", {
+export const Vehicle = builder.prismaObject("Vehicle", {
   name: "Vehiculo",
   description: "tipo: moto, auto o mototaxi",
   fields: (t) => ({
@@ -50,6 +51,15 @@ const Vehicle = builder.prismaObject("Vehicle", {
       select: { perfil: { select: { conductor: { select: { empresa_id: true } } } } },
       resolve: (vehicle) => vehicle.perfil.conductor.empresa_id,
     }),
+  }),
+});
+
+const Completeness = builder.objectRef<ReturnType<typeof completeness>>("Completitud").implement({
+  fields: (t) => ({
+    requeridos: t.exposeInt("requeridos", { description: "Campos que necesita una solicitud completa" }),
+    completos: t.exposeInt("completos"),
+    faltantes: t.exposeStringList("faltantes", { description: "Los que faltan, como parte.campo" }),
+    porcentaje: t.exposeInt("porcentaje"),
   }),
 });
 
@@ -72,6 +82,17 @@ export const DriverProfile = builder.prismaObject("DriverProfile", {
     licencia: t.relation("licencia", { nullable: true }),
     vehiculo: t.relation("vehiculo", { nullable: true }),
     usuario: t.relation("conductor", { type: User }),
+    completitud: t.field({
+      type: Completeness,
+      description: "Qué le falta a la solicitud para enviarla a revisión",
+      select: { nombre_completo: true, telefono: true, direccion: true, licencia: true, vehiculo: true },
+      resolve: (profile) => completeness(profile),
+    }),
+    documentos_vencidos: t.stringList({
+      description: "Documentos cuya fecha de vencimiento ya pasó",
+      select: { licencia: true, vehiculo: true },
+      resolve: (profile, _args, ctx) => expiredDocuments(profile, ctx.deps.clock.now()),
+    }),
   }),
 });
 
@@ -112,6 +133,8 @@ const Statistics = builder.objectRef<StatisticsView>("EstadisticasConductor").im
     tiempo_promedio_respuesta: t.exposeFloat("tiempo_promedio_respuesta", { description: "Segundos" }),
     distancia_total_km: t.exposeFloat("distancia_total_km"),
     horas_activo: t.exposeFloat("horas_activo", { description: "En línea, en camino o con pasajero" }),
+    horas_hoy: t.exposeFloat("horas_hoy", { description: "Horas activo desde la medianoche (Bogotá)" }),
+    ganancias_hoy: t.exposeFloat("ganancias_hoy", { description: "Ganancia neta de los viajes completados hoy, en COP" }),
   }),
 });
 

@@ -10,6 +10,7 @@ import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../
 import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
 import { User } from "./accounts.js";
+import { Vehicle } from "./drivers.js";
 import { PlaceInput } from "./maps.js";
 
 const TripStateEnum = builder.enumType("EstadoViaje", { values: TRIP_STATES });
@@ -48,7 +49,7 @@ export const TripRef = builder.prismaObject("Trip", {
   name: "Viaje",
   fields: (t) => ({
     id: t.exposeInt("id"),
-    usuario_id: t.exposeInt("usuario_id", { nullable: true, description: "El pasajero; null si su cuenta fue eliminada" }),
+    usuario_id: t.exposeInt("usuario_id", { nullable: true, description: "El pasajero (una cuenta eliminada conserva su id aquí)" }),
     conductor_id: t.exposeInt("conductor_id", { nullable: true }),
     tipo_servicio: t.field({ type: ServiceTypeEnum, resolve: (trip) => trip.tipo_servicio as ServiceType }),
     estado: t.field({ type: TripStateEnum, resolve: (trip) => trip.estado as TripState }),
@@ -83,6 +84,17 @@ export const TripRef = builder.prismaObject("Trip", {
       nullable: true,
       select: (_args, _ctx, nested) => ({ conductor: nested() }),
       resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? trip.conductor : null),
+    }),
+    vehiculo: t.field({
+      type: Vehicle,
+      nullable: true,
+      description: "El vehículo del conductor asignado, para quien espera el viaje",
+      select: (_args, _ctx, nested) => ({ conductor: { select: { perfil_conductor: { select: { vehiculo: nested() } } } } }),
+      resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? (trip.conductor?.perfil_conductor?.vehiculo ?? null) : null),
+    }),
+    conductores_avisados: t.int({
+      description: "Cuántos conductores recibieron la solicitud",
+      resolve: (trip, _args, ctx) => ctx.deps.db.tripOffer.count({ where: { viaje_id: trip.id } }),
     }),
   }),
 });

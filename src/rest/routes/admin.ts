@@ -1,11 +1,33 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
-import { PAGINATION, USER } from "../resources.js";
+import { FLAT_DRIVER, PROFILE_FRAGMENT, flatDriver } from "../driver-profile.js";
+import { PAGINATION, PENDING_DRIVER, USER, selection } from "../resources.js";
 import { defineRoute, operation } from "../route.js";
 import { USER_FRAGMENT } from "./auth.js";
 
 const admin = { admin_id: legacyId() };
+
+const USER_PAGE = z.object({ usuarios: z.array(USER.extend({ fecha_registro: z.iso.datetime() })), pagination: PAGINATION });
+
+const DRIVER_PAGE = z.object({
+  conductores: z.array(FLAT_DRIVER),
+  pagination: PAGINATION,
+  estadisticas: z.object({ total_conductores: z.int(), pendientes_verificacion: z.int(), aprobados: z.int(), con_documentos_vencidos: z.int() }),
+});
+
+/** An audit entry with the names pingo's AuditLogsScreen reads. */
+const LOG_PAGE = z.object({
+  logs: z.array(
+    z.object({
+      id: z.int(), admin_id: z.int().nullable(), via: z.string(), accion: z.string(), objetivo_tipo: z.string(), objetivo_id: z.int(),
+      detalles: z.string().nullable(), direccion_ip: z.string().nullable(), creado_en: z.iso.datetime(), descripcion: z.string(),
+      nombre: z.string().nullable(), apellido: z.string().nullable(), email: z.string().nullable(), fecha_creacion: z.iso.datetime(),
+      ip_address: z.string().nullable(), user_agent: z.null(),
+    }),
+  ),
+  pagination: PAGINATION,
+});
 // The suspend, activate, approve and reject calls of the old interface name no administrator.
 const maybeAdmin = { admin_id: optional(legacyId()) };
 
@@ -27,6 +49,7 @@ const adminChange = (
     caller: "admin_id",
     document: operation(mutation),
     variables: ({ admin_id: _caller, ...rest }) => rest,
+    output: z.object({}),
     respond: () => ({ message }),
   });
 
@@ -56,9 +79,12 @@ export const adminRoutes = [
       USER_FRAGMENT,
     ),
     variables: ({ admin_id: _caller, ...filters }) => filters,
-    output: z.object({ usuarios: z.array(USER), pagination: PAGINATION, data: z.object({ usuarios: z.array(USER), pagination: PAGINATION }) }),
-    // pingo's AdminService reads the page under data.
-    respond: (page) => ({ ...page, data: page }),
+    output: z.object({ ...USER_PAGE.shape, data: USER_PAGE }),
+    // pingo's AdminService reads the page under data, and each user's fecha_registro.
+    respond: ({ usuarios, pagination }) => {
+      const page = { usuarios: usuarios.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })), pagination };
+      return { ...page, data: page };
+    },
   }),
   defineRoute({
     method: "PUT",
@@ -80,6 +106,7 @@ export const adminRoutes = [
       updateUser(user_id: $user_id, input: $input) { ...LegacyError ... on Usuario { id } }
     }`),
     variables: ({ admin_id: _caller, user_id, ...input }) => ({ user_id, input }),
+    output: z.object({}),
     respond: () => ({ message: "Usuario actualizado" }),
   }),
   adminChange(
@@ -114,15 +141,12 @@ export const adminRoutes = [
       pendingDrivers {
         ...LegacyError
         ... on QueryPendingDriversSuccess {
-          data {
-            conductor_id nombre_completo email telefono fecha_solicitud aprobado
-            licencia { numero tipo fecha_expiracion }
-            vehiculo { marca modelo placa tipo }
-          }
+          data { conductor_id ${selection(PENDING_DRIVER.omit({ id: true }))} }
         }
       }
     }`),
     variables: () => ({}),
+    output: z.object({ drivers: z.array(PENDING_DRIVER) }),
     // An entry's id is the driver's, the one aprobar_conductor and rechazar_conductor take.
     respond: (result) => ({
       drivers: result.data.map(({ conductor_id, ...entry }: { conductor_id: number }) => ({ id: conductor_id, ...entry })),
@@ -145,6 +169,34 @@ export const adminRoutes = [
   ),
   defineRoute({
     method: "GET",
+    path: "/admin/get_conductores_documentos.php",
+    summary: "Conductores por páginas y por estado de revisión, con sus documentos y lo que les falta",
+    input: z.object({ ...admin, page: optional(legacyInt()), per_page: optional(legacyInt()), estado_verificacion: optional(legacyText()) }),
+    caller: "admin_id",
+    document: operation(
+      `query Drivers($page: Int, $per_page: Int, $estado_verificacion: String) {
+        drivers(page: $page, per_page: $per_page, estado_revision: $estado_verificacion) {
+          ...LegacyError
+          ... on PaginaConductores {
+            conductores { ...LegacyDriverProfile usuario { email es_activo es_verificado calificacion } }
+            pagination { page per_page total total_pages }
+            estadisticas { total_conductores pendientes_verificacion aprobados con_documentos_vencidos }
+          }
+        }
+      }`,
+      PROFILE_FRAGMENT,
+    ),
+    variables: ({ admin_id: _caller, ...filters }) => filters,
+    legacyNames: { estado_revision: "estado_verificacion" },
+    output: z.object({ ...DRIVER_PAGE.shape, data: DRIVER_PAGE }),
+    respond: ({ conductores, pagination, estadisticas }) => {
+      const page = { conductores: conductores.map(flatDriver), pagination, estadisticas };
+      // pingo's ConductoresDocumentosScreen reads the page under data.
+      return { ...page, data: page };
+    },
+  }),
+  defineRoute({
+    method: "GET",
     path: "/admin/audit_logs.php",
     summary: "Las acciones de los administradores, las más recientes primero",
     input: z.object({
@@ -160,20 +212,26 @@ export const adminRoutes = [
       auditLog(page: $page, per_page: $per_page, accion: $accion, desde: $fecha_desde, hasta: $fecha_hasta) {
         ...LegacyError
         ... on PaginaAuditoria {
-          entradas { id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en }
+          entradas { id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en administrador { nombre apellido email } }
           pagination { page per_page total total_pages }
         }
       }
     }`),
     variables: ({ admin_id: _caller, ...filters }) => filters,
     legacyNames: { desde: "fecha_desde", hasta: "fecha_hasta" },
+    output: z.object({ ...LOG_PAGE.shape, data: LOG_PAGE }),
     respond: ({ entradas, pagination }) => {
       // pingo's AuditLogsScreen reads data.logs with these names.
-      const logs = entradas.map((entry: Record<string, any>) => ({
+      const logs = entradas.map(({ administrador, ...entry }: Record<string, any>) => ({
         ...entry,
         descripcion: `${entry.accion} ${entry.objetivo_tipo} ${entry.objetivo_id}`,
+        nombre: administrador?.nombre ?? null,
+        apellido: administrador?.apellido ?? null,
+        email: administrador?.email ?? null,
         fecha_creacion: entry.creado_en,
         ip_address: entry.direccion_ip,
+        // Not recorded.
+        user_agent: null,
       }));
       return { logs, pagination, data: { logs, pagination } };
     },

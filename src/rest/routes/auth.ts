@@ -84,6 +84,7 @@ export const authRoutes = [
     input: z.object({}),
     document: operation(`mutation Logout { logout { ...LegacyError ... on MutationLogoutSuccess { data } } }`),
     variables: () => ({}),
+    output: z.object({}),
     respond: () => ({ message: "Sesión cerrada" }),
   }),
   defineRoute({

@@ -2,73 +2,34 @@ import { z } from "zod";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../../domain/drivers/fields.js";
 import { optional } from "../../domain/validation.js";
 import {
-  DOCUMENT_TYPE_SPELLINGS, VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyFile, legacyId, legacyInt, legacyNumber, legacyText, withSpellings,
+  DOCUMENT_TYPE_SPELLINGS, VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyFile, legacyId, legacyInt, legacyNumber, legacyText,
 } from "../legacy-fields.js";
-import { LICENCE, TRIP, VEHICLE as VEHICLE_SCHEMA, selection } from "../resources.js";
+import { LICENCE_SPELLINGS, PROFILE, PROFILE_FRAGMENT, VEHICLE_SPELLINGS, legacyProfile } from "../driver-profile.js";
+import { DRIVER_STATE, EARNINGS, LICENCE, REQUEST, STATISTICS, TRIP, VEHICLE as VEHICLE_SCHEMA, selection } from "../resources.js";
 import { defineRoute, operation, type LegacyRoute } from "../route.js";
 import { TRIP_FRAGMENT } from "./trips.js";
 
 const LICENSE = selection(LICENCE);
 const VEHICLE = selection(VEHICLE_SCHEMA);
 
-/** How the driver app spells licence fields, on the way in and in the profile it reads (pingo's DriverLicenseModel). */
-const LICENCE_SPELLINGS = {
-  licencia_conduccion: "numero",
-  licencia_numero: "numero",
-  licencia_categoria: "tipo",
-  licencia_expedicion: "fecha_emision",
-  licencia_vencimiento: "fecha_expiracion",
-  licencia_foto_url: "imagen_frente",
-  licencia_foto_reverso: "imagen_reverso",
-};
-
-/** The spec's vehiculo_ prefix (update_vehicle) and the photo names of pingo's VehicleModel. */
-const VEHICLE_SPELLINGS = {
-  vehiculo_marca: "marca",
-  vehiculo_modelo: "modelo",
-  vehiculo_anio: "anio",
-  vehiculo_placa: "placa",
-  vehiculo_color: "color",
-  vehiculo_capacidad_pasajeros: "capacidad_pasajeros",
-  vehiculo_tipo: "tipo",
-  tarjeta_propiedad_foto_url: "foto_tarjeta_propiedad",
-  soat_foto_url: "foto_soat",
-  tecnomecanica_foto_url: "foto_tecnomecanica",
-  imagen_frontal: "foto_vehiculo",
-};
-
 /** The legacy input type of a licence or vehicle field. */
 const LEGACY_BY_KIND: Record<FieldKind, () => z.ZodType> = { text: legacyText, date: legacyText, photo: legacyText, int: legacyInt, id: legacyId };
 const legacyShape = (fields: Record<string, FieldKind>) =>
   Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, optional(LEGACY_BY_KIND[kind]())]));
 
-export const PROFILE_FRAGMENT = `
-fragment LegacyDriverProfile on PerfilConductor {
-  id conductor_id nombre_completo telefono direccion aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_creacion fecha_actualizacion
-  licencia { ${LICENSE} }
-  vehiculo { ${VEHICLE} }
-}`;
-
-/** A profile as the spec shows it, with the licence and vehicle also under the app's field names. */
-const legacyProfile = ({ estado_revision, licencia, vehiculo, ...profile }: Record<string, any>) => ({
-  ...profile,
-  estado_verificacion: estado_revision,
-  licencia: withSpellings(licencia, LICENCE_SPELLINGS),
-  vehiculo: withSpellings(vehiculo, VEHICLE_SPELLINGS),
-});
-
 const driver = { conductor_id: legacyId() };
 
-/** A GET about the calling driver: one query, its answer under `key` (and the app's older key). */
-const driverRead = (route: { path: string; aliases?: string[]; summary: string; extra?: z.ZodRawShape; spellings?: Record<string, string> },
-  query: string, respond: (result: any) => Record<string, unknown>, fragments: string[] = []) =>
+/** A GET about the calling driver: one query, and how its result becomes the legacy body. */
+const driverRead = (
+  { extra, ...route }: Pick<LegacyRoute, "path" | "aliases" | "summary" | "spellings" | "output"> & { extra?: z.ZodRawShape },
+  query: string,
+  respond: (result: any) => Record<string, unknown>,
+  fragments: string[] = [],
+) =>
   defineRoute({
     method: "GET",
-    path: route.path,
-    aliases: route.aliases,
-    summary: route.summary,
-    spellings: route.spellings,
-    input: z.object({ ...driver, ...route.extra }),
+    ...route,
+    input: z.object({ ...driver, ...extra }),
     caller: "conductor_id",
     document: operation(query, ...fragments),
     variables: ({ conductor_id: _caller, ...rest }) => rest,
@@ -80,6 +41,8 @@ fragment LegacyRequest on Viaje {
   id usuario_id tipo_servicio estado precio_estimado distancia_km duracion_estimada_minutos fecha_solicitud
   origen { direccion latitud longitud } destino { direccion latitud longitud }
 }`;
+
+const REQUESTS = z.object({ solicitudes: z.array(REQUEST), total: z.int() });
 
 /** A pending trip as the driver app's request screens read it (flat coordinates and addresses). */
 const solicitud = (trip: any) => ({
@@ -115,6 +78,7 @@ export const conductorRoutes: LegacyRoute[] = [
       }
     }`),
     variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
+    output: z.object({ ubicacion: DRIVER_STATE }),
     respond: (ubicacion) => ({ message: "Ubicación actualizada", ubicacion }),
   }),
   defineRoute({
@@ -133,6 +97,7 @@ export const conductorRoutes: LegacyRoute[] = [
     }`),
     variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
     legacyNames: { disponibilidad: "disponible" },
+    output: z.object({ disponible: z.boolean(), ubicacion: DRIVER_STATE }),
     respond: (estado) => ({
       message: estado.disponibilidad === 1 ? "Estás en línea" : "Estás fuera de línea",
       disponible: estado.disponibilidad === 1,
@@ -156,10 +121,11 @@ export const conductorRoutes: LegacyRoute[] = [
     ),
     variables: ({ latitud_actual, longitud_actual }) => ({ latitud: latitud_actual, longitud: longitud_actual }),
     legacyNames: { latitud: "latitud_actual", longitud: "longitud_actual" },
+    output: REQUESTS,
     respond: (result) => ({ solicitudes: result.data.map(solicitud), total: result.data.length }),
   }),
   driverRead(
-    { path: "/conductor/get_pending_requests.php", summary: "Las solicitudes pendientes a menos de 5 km del conductor en línea" },
+    { path: "/conductor/get_pending_requests.php", summary: "Las solicitudes pendientes a menos de 5 km del conductor en línea", output: REQUESTS },
     `query Requests { tripRequests { ...LegacyError ... on QueryTripRequestsSuccess { data { ...LegacyRequest } } } }`,
     (result) => ({ solicitudes: result.data.map(solicitud), total: result.data.length }),
     [SOLICITUD_FRAGMENT],
@@ -186,23 +152,41 @@ export const conductorRoutes: LegacyRoute[] = [
     document: operation(`mutation Reject($trip_id: Int!) { rejectTripRequest(trip_id: $trip_id) { ...LegacyError ... on Viaje { id } } }`),
     variables: ({ solicitud_id }) => ({ trip_id: solicitud_id }),
     legacyNames: { trip_id: "solicitud_id" },
+    output: z.object({ solicitud_id: z.int() }),
     respond: (trip) => ({ message: "Solicitud rechazada", solicitud_id: trip.id }),
   }),
   driverRead(
-    { path: "/conductor/get_profile.php", summary: "Perfil del conductor con licencia y vehículo" },
+    { path: "/conductor/get_profile.php", summary: "Perfil del conductor con licencia y vehículo", output: z.object({ profile: PROFILE }) },
     `query Profile { driverProfile { ...LegacyError ...LegacyDriverProfile } }`,
     (profile) => ({ profile: legacyProfile(profile) }),
     [PROFILE_FRAGMENT],
   ),
   driverRead(
-    { path: "/conductor/verification_status.php", aliases: ["/conductor/get_verification_status.php"], summary: "Estado de revisión del perfil del conductor" },
-    `query Status { verificationStatus { ...LegacyError ... on PerfilConductor { aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_solicitud } } }`,
-    (status) => ({
+    {
+      path: "/conductor/verification_status.php",
+      aliases: ["/conductor/get_verification_status.php"],
+      summary: "Estado de revisión del perfil del conductor",
+      output: z.object({
+        status: z.object({
+          aprobado: z.boolean(), estado_revision: PROFILE.shape.estado_verificacion, motivo_rechazo: z.string().nullable(),
+          fecha_aprobacion: z.iso.datetime().nullable(), fecha_solicitud: z.iso.datetime().nullable(),
+        }),
+        ...PROFILE.pick({ estado_verificacion: true, aprobado: true, motivo_rechazo: true, documentos_pendientes: true, documentos_rechazados: true }).shape,
+      }),
+    },
+    `query Status {
+      verificationStatus {
+        ...LegacyError ... on PerfilConductor { aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_solicitud completitud { faltantes } }
+      }
+    }`,
+    ({ completitud, ...status }) => ({
       status,
       // pingo's VerificationStatusScreen reads these at the top level.
       estado_verificacion: status.estado_revision,
       aprobado: status.aprobado,
       motivo_rechazo: status.motivo_rechazo,
+      documentos_pendientes: completitud.faltantes,
+      documentos_rechazados: [],
     }),
   ),
   driverRead(
@@ -211,6 +195,11 @@ export const conductorRoutes: LegacyRoute[] = [
       aliases: ["/conductor/get_ganancias.php"],
       summary: "Ganancias netas del conductor en un periodo (hoy, semana, mes, total) o entre dos fechas",
       extra: { periodo: optional(legacyText()), fecha_inicio: optional(legacyText()), fecha_fin: optional(legacyText()) },
+      output: z.object({
+        earnings: EARNINGS,
+        ganancias: z.object({ total: z.number(), total_viajes: z.int(), promedio_por_viaje: z.number() }),
+        periodo: z.string(),
+      }),
     },
     `query Earnings($periodo: String, $fecha_inicio: String, $fecha_fin: String) {
       earnings(periodo: $periodo, desde: $fecha_inicio, hasta: $fecha_fin) {
@@ -225,13 +214,18 @@ export const conductorRoutes: LegacyRoute[] = [
     }),
   ),
   driverRead(
-    { path: "/conductor/get_statistics.php", aliases: ["/conductor/get_estadisticas.php"], summary: "Estadísticas del conductor" },
+    {
+      path: "/conductor/get_statistics.php",
+      aliases: ["/conductor/get_estadisticas.php"],
+      summary: "Estadísticas del conductor",
+      output: z.object({ statistics: STATISTICS, estadisticas: STATISTICS }),
+    },
     `query Statistics {
       driverStatistics {
         ...LegacyError
         ... on EstadisticasConductor {
           total_viajes viajes_hoy viajes_semana viajes_mes calificacion_promedio total_calificaciones tasa_aceptacion
-          tasa_completacion tasa_cancelacion tiempo_promedio_respuesta distancia_total_km horas_activo
+          tasa_completacion tasa_cancelacion tiempo_promedio_respuesta distancia_total_km horas_activo horas_hoy ganancias_hoy
         }
       }
     }`,
@@ -248,6 +242,7 @@ export const conductorRoutes: LegacyRoute[] = [
       PROFILE_FRAGMENT,
     ),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
+    output: z.object({ profile: PROFILE }),
     respond: (profile) => ({ message: "Perfil actualizado", profile: legacyProfile(profile) }),
   }),
   defineRoute({
@@ -287,6 +282,7 @@ export const conductorRoutes: LegacyRoute[] = [
     caller: "conductor_id",
     document: operation(`mutation Submit { submitForApproval { ...LegacyError ... on PerfilConductor { estado_revision } } }`),
     variables: () => ({}),
+    output: PROFILE.pick({ estado_verificacion: true }),
     respond: (profile) => ({
       message: "Perfil enviado a revisión; te avisaremos cuando un administrador lo revise",
       estado_verificacion: profile.estado_revision,

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
+import { FOUND_PLACE, ROUTE, selection } from "../resources.js";
 import { defineRoute, operation } from "../route.js";
 
 const ends = z.object({ origin: legacyPlace(), destination: legacyPlace() });
 
-const LOCATION = "latitud longitud direccion ciudad departamento pais";
-const POINT = z.object({ latitud: z.number(), longitud: z.number(), direccion: z.string().nullable() });
+const LOCATION = selection(FOUND_PLACE);
 
 export const mapRoutes = [
   defineRoute({
@@ -17,15 +17,11 @@ export const mapRoutes = [
     document: operation(`query Route($origin: LugarInput!, $destination: LugarInput!) {
       route(origin: $origin, destination: $destination) {
         ...LegacyError
-        ... on Ruta {
-          origen { latitud longitud direccion }
-          destino { latitud longitud direccion }
-          distancia_km duracion_minutos puntos { latitud longitud } instrucciones
-        }
+        ... on Ruta { ${selection(ROUTE)} }
       }
     }`),
     variables: (input) => input,
-    output: z.object({ route: z.object({ origen: POINT, destino: POINT, distancia_km: z.number(), duracion_minutos: z.int(), puntos: z.array(z.object({ latitud: z.number(), longitud: z.number() })), instrucciones: z.string().nullable() }) }),
+    output: z.object({ route: ROUTE }),
     respond: (route) => ({ route }),
   }),
   defineRoute({
@@ -49,7 +45,7 @@ export const mapRoutes = [
     input: z.object({ address: legacyText() }),
     document: operation(`query Geocode($address: String!) { geocode(address: $address) { ...LegacyError ... on Ubicacion { ${LOCATION} } } }`),
     variables: (input) => input,
-    output: z.object({ location: z.object({ latitud: z.number(), longitud: z.number(), direccion: z.string(), ciudad: z.string().nullable(), departamento: z.string().nullable(), pais: z.string().nullable() }) }),
+    output: z.object({ location: FOUND_PLACE }),
     respond: (location) => ({ location }),
   }),
   defineRoute({
@@ -62,7 +58,7 @@ export const mapRoutes = [
       reverseGeocode(lat: $lat, lng: $lng) { ...LegacyError ... on Ubicacion { ${LOCATION} } }
     }`),
     variables: (input) => input,
-    output: z.object({ location: z.object({ latitud: z.number(), longitud: z.number(), direccion: z.string(), ciudad: z.string().nullable(), departamento: z.string().nullable(), pais: z.string().nullable() }) }),
+    output: z.object({ location: FOUND_PLACE }),
     respond: (location) => ({ location }),
   }),
 ];

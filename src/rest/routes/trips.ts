@@ -25,6 +25,31 @@ const tripChange = <S extends z.ZodType>(path: string, summary: string, input: S
     respond: (trip) => ({ message, trip }),
   });
 
+type Trip = Record<string, any>;
+
+/** A trip with the names pingo's trip history also reads (lib/src/features/conductor/services/conductor_trips_service.dart). */
+const appTrip = ({ pasajero, ...trip }: Trip) => ({
+  ...trip,
+  duracion_estimada: trip.duracion_estimada_minutos,
+  fecha_completado: trip.fecha_fin,
+  cliente_nombre: pasajero?.nombre ?? null,
+  cliente_apellido: pasajero?.apellido ?? null,
+});
+
+const ASSIGNED_DRIVER = z.object({
+  nombre: z.string(),
+  apellido: z.string(),
+  telefono: z.string(),
+  vehiculo: z.object({ tipo: z.string().nullable(), marca: z.string().nullable(), modelo: z.string().nullable(), placa: z.string().nullable(), color: z.string().nullable() }).nullable(),
+});
+
+const APP_TRIP = TRIP.extend({
+  duracion_estimada: z.int(),
+  fecha_completado: z.iso.datetime().nullable(),
+  cliente_nombre: z.string().nullable(),
+  cliente_apellido: z.string().nullable(),
+});
+
 /** A list of one person's trips, as passenger or as driver; pingo's driver screens read it as `viajes`. */
 const tripList = (path: string, aliases: string[], summary: string, idField: "usuario_id" | "conductor_id", rol: string, alcance: string) =>
   defineRoute({
@@ -37,12 +62,17 @@ const tripList = (path: string, aliases: string[], summary: string, idField: "us
     ignored: ["page", "limit"],
     caller: idField,
     document: operation(
-      `query Trips { myTrips(rol: ${rol}, alcance: ${alcance}) { ...LegacyError ... on QueryMyTripsSuccess { data { ...LegacyTrip } } } }`,
+      `query Trips {
+        myTrips(rol: ${rol}, alcance: ${alcance}) { ...LegacyError ... on QueryMyTripsSuccess { data { ...LegacyTrip pasajero { nombre apellido } } } }
+      }`,
       TRIP_FRAGMENT,
     ),
     variables: () => ({}),
-    output: z.object({ trips: z.array(TRIP), viajes: z.array(TRIP) }),
-    respond: (result) => ({ trips: result.data, viajes: result.data }),
+    output: z.object({ trips: z.array(TRIP), viajes: z.array(APP_TRIP) }),
+    respond: (result) => {
+      const trips = result.data.map(({ pasajero: _passenger, ...trip }: Trip) => trip);
+      return { trips, viajes: result.data.map(appTrip) };
+    },
   });
 
 const CANCEL_TRIP = `mutation Cancel($trip_id: Int!, $motivo: String!) { cancelTrip(trip_id: $trip_id, motivo: $motivo) { ...LegacyError ...LegacyTrip } }`;
@@ -80,7 +110,10 @@ export const tripRoutes = [
     // The app's own estimates: the service computes route and price itself.
     ignored: ["distancia_km", "duracion_minutos", "precio_estimado"],
     caller: "usuario_id",
-    document: CREATE_TRIP,
+    document: operation(
+      `mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip ... on Viaje { conductores_avisados } } }`,
+      TRIP_FRAGMENT,
+    ),
     variables: (input) => ({
       input: {
         // pingo sends the generic "viaje" and names the service through the vehicle type.
@@ -96,8 +129,13 @@ export const tripRoutes = [
       "destino.latitud": "latitud_destino",
       "destino.longitud": "longitud_destino",
     },
-    output: z.object({ solicitud_id: z.int(), trip: TRIP }),
-    respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", solicitud_id: trip.id, trip }),
+    output: z.object({ solicitud_id: z.int(), conductores_encontrados: z.int(), trip: TRIP }),
+    respond: ({ conductores_avisados, ...trip }) => ({
+      message: "Viaje creado; estamos avisando a los conductores cercanos",
+      solicitud_id: trip.id,
+      conductores_encontrados: conductores_avisados,
+      trip,
+    }),
   }),
   defineRoute({
     method: "GET",
@@ -106,10 +144,18 @@ export const tripRoutes = [
     summary: "Un viaje, para sus partes y los administradores",
     input: z.object({ trip_id: legacyId() }),
     spellings: { solicitud_id: "trip_id" },
-    document: operation(`query Trip($trip_id: Int!) { trip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
+    document: operation(
+      `query Trip($trip_id: Int!) {
+        trip(trip_id: $trip_id) {
+          ...LegacyError ...LegacyTrip ... on Viaje { conductor { nombre apellido telefono } vehiculo { tipo marca modelo placa color } }
+        }
+      }`,
+      TRIP_FRAGMENT,
+    ),
     variables: (input) => input,
-    output: z.object({ trip: TRIP }),
-    respond: (trip) => ({ trip }),
+    output: z.object({ trip: TRIP.extend({ conductor: ASSIGNED_DRIVER.nullable() }) }),
+    // Who is coming, as pingo's waiting screen reads it under trip.conductor.
+    respond: ({ conductor, vehiculo, ...trip }) => ({ trip: { ...trip, conductor: conductor && { ...conductor, vehiculo } } }),
   }),
   tripChange(
     "/viajes/accept_trip.php",
