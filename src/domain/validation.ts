@@ -14,12 +14,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ValidationError(issue.message, field);
 }
 
-/** Changes that change something: an update that sends none of its fields is refused, never answered as done. */
-export function somethingToChange<T extends Record<string, unknown>>(changes: T, fields: string[]): T {
+/** The changes an update asks for; one that sends none of its fields is refused, never answered as done. */
+export function parseChanges<S extends z.ZodObject>(schema: S, input: unknown): z.output<S> {
+  const changes = parseInput(schema, input) as Record<string, unknown>;
   if (Object.values(changes).every((value) => value === undefined)) {
-    throw new ValidationError(`No se envió ningún dato para cambiar; los campos son: ${fields.join(", ")}`);
+    throw new ValidationError(`No se envió ningún dato para cambiar; los campos son: ${Object.keys(schema.shape).join(", ")}`);
   }
-  return changes;
+  return changes as z.output<S>;
 }
 
 /** Parses one named input, so that its errors name it. */

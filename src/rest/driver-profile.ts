@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REVIEW_STATES } from "../domain/drivers/approval.js";
 import { withSpellings } from "./legacy-fields.js";
 import { LICENCE, VEHICLE, selection } from "./resources.js";
 
@@ -94,7 +95,7 @@ export const PROFILE = z.object({
   fecha_aprobacion: z.iso.datetime().nullable(),
   fecha_creacion: z.iso.datetime(),
   fecha_actualizacion: z.iso.datetime(),
-  estado_verificacion: z.enum(["pendiente", "en_revision", "aprobado", "rechazado"]),
+  estado_verificacion: z.enum(REVIEW_STATES),
   documentos_pendientes: names,
   documentos_rechazados: names,
   documentos_vencidos: names,

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { USER_TYPES } from "../domain/accounts/users.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../domain/drivers/fields.js";
+import { SERVICE_TYPES } from "../domain/trips/service-types.js";
+import { TRIP_STATES } from "../domain/trips/states.js";
 
 /**
  * The resources legacy answers carry (spec section 2), as zod schemas: the GraphQL selections the
@@ -18,15 +21,15 @@ export const LOCATION = z.object({
 
 export const USER = z.object({
   id: int, uuid: str, nombre: str, apellido: str, email: str, telefono: str,
-  tipo_usuario: z.enum(["pasajero", "conductor", "admin", "empresa"]), es_activo: z.boolean(), es_verificado: z.boolean(),
+  tipo_usuario: z.enum(USER_TYPES), es_activo: z.boolean(), es_verificado: z.boolean(),
   empresa_id: maybe(int), calificacion: num, creado_en: when, actualizado_en: when, location: maybe(LOCATION),
 });
 
 export const PLACE = z.object({ direccion: maybe(str), latitud: num, longitud: num, referencia: maybe(str) });
 
 export const TRIP = z.object({
-  id: int, usuario_id: maybe(int), conductor_id: maybe(int), tipo_servicio: z.enum(["motocicleta", "auto", "mototaxi"]),
-  estado: z.enum(["pendiente", "aceptado", "en_ruta", "en_curso", "completado", "cancelado"]),
+  id: int, usuario_id: maybe(int), conductor_id: maybe(int), tipo_servicio: z.enum(SERVICE_TYPES),
+  estado: z.enum(TRIP_STATES),
   origen: PLACE, destino: PLACE, precio_estimado: num, precio_final: maybe(num), distancia_km: num, duracion_estimada_minutos: int,
   fecha_solicitud: when, fecha_aceptacion: maybe(when), fecha_inicio: maybe(when), fecha_fin: maybe(when), motivo_cancelacion: maybe(str),
   calificacion_conductor: maybe(int), comentario_conductor: maybe(str), calificacion_usuario: maybe(int), comentario_usuario: maybe(str),

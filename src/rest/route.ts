@@ -7,7 +7,7 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
  * A legacy call described as data: which GraphQL operation it runs, how the legacy request
  * becomes variables, and how the result becomes the legacy body. Routes hold no rules.
  */
-export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
+export interface LegacyRoute<S extends z.ZodObject = z.ZodObject> {
   method: Method;
   path: string;
   /** Other paths the deployed apps call for this same operation, one per line. */
@@ -41,7 +41,7 @@ export interface LegacyRoute<S extends z.ZodType = z.ZodType> {
   multipart?: boolean;
 }
 
-export const defineRoute = <S extends z.ZodType>(route: LegacyRoute<S>): LegacyRoute => route as unknown as LegacyRoute;
+export const defineRoute = <S extends z.ZodObject>(route: LegacyRoute<S>): LegacyRoute => route as unknown as LegacyRoute;
 
 export interface ParsedOperation {
   document: DocumentNode;

@@ -59,8 +59,7 @@ function parseWithSpelling(schema: z.ZodType, fields: Record<string, unknown>, s
  * when nothing it knows carries data (or what it knows is wrong): a call must never answer success
  * while the data it was sent went unread.
  */
-function readFields(route: LegacyRoute, raw: Record<string, unknown>): LegacyInput {
-  const known = new Set(Object.keys((route.input as z.ZodObject).shape));
+function readFields(route: LegacyRoute, known: ReadonlySet<string>, raw: Record<string, unknown>): LegacyInput {
   const fields: Record<string, unknown> = {};
   const sentAs: Record<string, string> = {};
   const unknown: string[] = [];
@@ -89,14 +88,16 @@ function readFields(route: LegacyRoute, raw: Record<string, unknown>): LegacyInp
  * request's own credentials) and answers in the legacy shape.
  */
 export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plugin {
-  const table = new Map<string, Map<Method, LegacyRoute>>();
+  // Each route with the names of its fields, worked out once.
+  const table = new Map<string, Map<Method, { route: LegacyRoute; known: ReadonlySet<string> }>>();
   for (const route of routes) {
     const problems = validate(options.schema, route.document.document);
     if (problems.length > 0) throw new Error(`${route.method} ${route.path}: ${problems.map((p) => p.message).join("; ")}`);
+    const entry = { route, known: new Set(Object.keys(route.input.shape)) };
     for (const path of [route.path, ...(route.aliases ?? [])]) {
-      const methods = table.get(path) ?? new Map<Method, LegacyRoute>();
+      const methods = table.get(path) ?? new Map();
       if (methods.has(route.method)) throw new Error(`${route.method} ${path} is defined twice`);
-      table.set(path, methods.set(route.method, route));
+      table.set(path, methods.set(route.method, entry));
     }
   }
   let yoga: YogaServerInstance<Transport, Context>;
@@ -139,9 +140,9 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     }
     const value = result.data?.[route.document.rootField];
     if (isLegacyError(value)) {
-      const legacyName = value.field ? (route.legacyNames?.[value.field] ?? value.field) : undefined;
-      const shown = legacyName && (sentAs[legacyName] ?? route.legacyNames?.[value.field!]);
-      const message = shown && value.reason ? fieldMessage(shown, value.reason) : value.message;
+      // The field as the caller named it.
+      const name = value.field && (route.legacyNames?.[value.field] ?? value.field);
+      const message = name && value.reason ? fieldMessage(sentAs[name] ?? name, value.reason) : value.message;
       return legacyFailure(LEGACY_STATUS[value.code], message, undefined, value.retry_after_s);
     }
     return Response.json({ success: true, ...route.respond(value, fields) }, { status: 200 });
@@ -150,13 +151,14 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
   async function handle(request: Request, pathname: string, serverContext: object): Promise<Response> {
     const methods = table.get(pathname);
     if (!methods) return legacyFailure(404, `No existe la ruta ${pathname}`);
-    const route = methods.get(request.method as Method);
-    if (!route) {
+    const entry = methods.get(request.method as Method);
+    if (!entry) {
       const allowed = [...methods.keys()].join(", ");
       return legacyFailure(405, `La ruta ${pathname} no admite el método ${request.method}; use ${allowed}`, { Allow: allowed });
     }
+    const { route, known } = entry;
     try {
-      const input = readFields(route, await readInput(route, request));
+      const input = readFields(route, known, await readInput(route, request));
       return answer(route, await execute(route, input.fields, request, serverContext), input);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return legacyFailure(413, tooLargeMessage(error.limit));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { optional, parseInput, phone, somethingToChange, text, type Raw } from "../validation.js";
+import { optional, parseChanges, phone, text, type Raw } from "../validation.js";
 import { ACCOUNT_RULES } from "./access.js";
 import { assertCoordinatePair, locationFields, savePrimaryLocation } from "./location.js";
 import { getUser } from "./users.js";
@@ -19,7 +19,7 @@ export type ProfileUpdate = Raw<typeof updateSchema>;
 /** Updates only the fields sent, of the caller's own profile; location fields go to their primary location. */
 export async function updateProfile(deps: Deps, actor: Actor, input: ProfileUpdate) {
   const userId = member(actor, ACCOUNT_RULES.own).id;
-  const { nombre, apellido, telefono, ...location } = somethingToChange(parseInput(updateSchema, input), Object.keys(updateSchema.shape));
+  const { nombre, apellido, telefono, ...location } = parseChanges(updateSchema, input);
   assertCoordinatePair(location);
   await getUser(deps.db, userId);
   return deps.db.$transaction(async (tx) => {

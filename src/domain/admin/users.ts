@@ -9,7 +9,7 @@ import { documentFolder } from "../drivers/documents.js";
 import { ACTIVE_STATES } from "../trips/states.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
-import { oneOf, optional, parseInput, phone, positiveId, somethingToChange, text, type Raw, parseField } from "../validation.js";
+import { oneOf, optional, parseInput, phone, positiveId, parseChanges, text, type Raw, parseField } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "./audit.js";
 import { pageFields, pageOf } from "./paging.js";
@@ -62,7 +62,7 @@ function assertNotSelf(actor: Actor, userId: number, action: string): void {
 export async function updateUser(deps: Deps, actor: Actor, userId: unknown, input: Raw<typeof updateSchema>) {
   authorize(actor, ADMIN_RULES.updateUser);
   const id = parseField("user_id", positiveId(), userId);
-  const changes = somethingToChange(parseInput(updateSchema, input), Object.keys(updateSchema.shape));
+  const changes = parseChanges(updateSchema, input);
   const user = await getUser(deps.db, id);
   if (changes.es_activo === false || (changes.tipo_usuario && changes.tipo_usuario !== "admin")) {
     assertNotSelf(actor, id, "desactivar ni cambiar el tipo de");
@@ -137,7 +137,8 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     return revoked;
   });
   announceRevoked(deps, revoked);
-  await deps.uploads.remove(documentFolder(id));
+  // The account is already erased; photos left behind by a failing disk are logged, not a failed deletion.
+  await deps.uploads.remove(documentFolder(id)).catch((error) => deps.log.error({ err: error, usuario_id: id }, "could not remove a deleted driver's photos"));
   return user;
 }
 

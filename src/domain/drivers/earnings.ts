@@ -1,12 +1,12 @@
+import { z } from "zod";
 import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { subjectDriver } from "./profile.js";
+import { ValidationError } from "../errors.js";
+import { round } from "../numbers.js";
 import { nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
 import { isoDate, oneOf, parseField, parseInput } from "../validation.js";
-import { ValidationError } from "../errors.js";
-import { z } from "zod";
+import { subjectDriver } from "./profile.js";
 import { loadDriver } from "./readiness.js";
-import { round } from "../numbers.js";
 
 export const PERIODS = ["hoy", "semana", "mes", "total"] as const;
 export type Period = (typeof PERIODS)[number];

@@ -5,7 +5,7 @@ import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { localTime } from "../time.js";
 import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
-import { integer, isoDate, oneOf, optional, parseInput, phone, positiveId, somethingToChange, text, type Raw } from "../validation.js";
+import { integer, isoDate, oneOf, optional, parseChanges, phone, positiveId, text, type Raw } from "../validation.js";
 import { ALL_CATEGORIES, LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { DRIVER_RULES } from "./access.js";
 import { documentOwner } from "./documents.js";
@@ -30,7 +30,7 @@ const profileSchema = z.object({
 /** Changes only the fields sent. */
 export async function updateDriverProfile(deps: Deps, actor: Actor, input: Raw<typeof profileSchema>) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
-  const changes = somethingToChange(parseInput(profileSchema, input), Object.keys(profileSchema.shape));
+  const changes = parseChanges(profileSchema, input);
   await loadDriver(deps.db, conductorId);
   await deps.db.driverProfile.update({ where: { conductor_id: conductorId }, data: changes });
   return loadDriver(deps.db, conductorId);
@@ -92,7 +92,7 @@ const plateTaken = (placa: string) => new ConflictError(`La placa ${placa} ya es
 /** Changes only the fields sent; creates the vehicle on first use. */
 export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChanges) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
-  const { empresa_id, ...parsed } = somethingToChange(parseInput(vehicleSchema, input), Object.keys(VEHICLE_FIELDS));
+  const { empresa_id, ...parsed } = parseChanges(vehicleSchema, input);
   const changes = ownPhotos(deps, conductorId, parsed, VEHICLE_PHOTOS);
   const driver = await loadDriver(deps.db, conductorId);
   const latestYear = localTime(deps.clock.now()).year + 1;
@@ -148,7 +148,7 @@ const licenceTaken = (numero: string) => new ConflictError(`La licencia número 
 /** Changes only the fields sent; the dates are checked together with the ones already stored. */
 export async function updateLicense(deps: Deps, actor: Actor, input: LicenceChanges) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
-  const changes = ownPhotos(deps, conductorId, somethingToChange(parseInput(licenceSchema, input), Object.keys(LICENCE_FIELDS)), LICENCE_PHOTOS);
+  const changes = ownPhotos(deps, conductorId, parseChanges(licenceSchema, input), LICENCE_PHOTOS);
   const driver = await loadDriver(deps.db, conductorId);
   const now = deps.clock.now();
   const vehicle = driver.vehiculo?.tipo as VehicleType | undefined;

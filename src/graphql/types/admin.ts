@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS, auditLog } from "../../domain/admin/audit.js";
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser } from "../../domain/admin/users.js";
 import { listDrivers } from "../../domain/admin/drivers.js";
+import { REVIEW_STATES } from "../../domain/drivers/approval.js";
 import { Deleted, builder } from "../builder.js";
 import { DriverProfile } from "./drivers.js";
 import { User } from "./accounts.js";
@@ -125,7 +126,7 @@ builder.queryFields((t) => ({
     type: DriverPage,
     description: "Conductores por páginas y por estado de revisión, las solicitudes más antiguas primero (solo administradores)",
     errors: {},
-    args: { ...pageArgs, estado_revision: t.arg.string({ description: "pendiente, en_revision, aprobado o rechazado; sin él, todos" }) },
+    args: { ...pageArgs, estado_revision: t.arg.string({ description: `${REVIEW_STATES.join(", ")}; sin él, todos` }) },
     resolve: (_root, args, ctx) => listDrivers(ctx.deps, ctx.actor, args),
   }),
   auditLog: t.field({

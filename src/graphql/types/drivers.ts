@@ -17,7 +17,7 @@ const signed = (value: string | null, ctx: Context) => (value ? ctx.deps.uploads
  * `t: any`: the builder is typed per object and these helpers serve two.
  */
 function exposeByKind(t: any, name: string, kind: FieldKind) {
-  if (kind === "photo") return t.string({ nullable: true, resolve: (row: Record<string, string | null>, _args: unknown, ctx: Context) => signed(row[name]!, ctx) });
+  if (kind === "photo") return t.string({ nullable: true, resolve: (row: Record<string, string | null>, _args: unknown, ctx: Context) => signed(row[name] ?? null, ctx) });
   if (kind === "date") return t.expose(name, { type: "DateTime", nullable: true });
   return kind === "text" ? t.exposeString(name, { nullable: true }) : t.exposeInt(name, { nullable: true });
 }

@@ -3,7 +3,7 @@ import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
 import { FLAT_DRIVER, PROFILE_FRAGMENT, flatDriver } from "../driver-profile.js";
 import { PAGINATION, PENDING_DRIVER, USER, selection } from "../resources.js";
-import { defineRoute, operation } from "../route.js";
+import { defineRoute, operation, type LegacyRoute } from "../route.js";
 import { USER_FRAGMENT } from "./auth.js";
 
 const admin = { admin_id: legacyId() };
@@ -31,6 +31,30 @@ const LOG_PAGE = z.object({
 // The suspend, activate, approve and reject calls of the old interface name no administrator.
 const maybeAdmin = { admin_id: optional(legacyId()) };
 
+/** A paged administrator listing; pingo's admin screens read the page under data, so it is there too. */
+const adminPage = <P extends z.ZodObject>({
+  filters,
+  page,
+  toPage,
+  ...route
+}: Pick<LegacyRoute, "path" | "aliases" | "summary" | "spellings" | "legacyNames" | "document"> & {
+  filters: z.ZodRawShape;
+  page: P;
+  toPage: (result: any) => z.output<P>;
+}) =>
+  defineRoute({
+    method: "GET",
+    ...route,
+    input: z.object({ ...admin, page: optional(legacyInt()), per_page: optional(legacyInt()), ...filters }),
+    caller: "admin_id",
+    variables: ({ admin_id: _caller, ...rest }) => rest,
+    output: z.object({ ...page.shape, data: page }),
+    respond: (result) => {
+      const legacyPage = toPage(result);
+      return { ...legacyPage, data: legacyPage };
+    },
+  });
+
 /** An administrator call answered with only a message. */
 const adminChange = (
   method: "POST" | "PUT" | "DELETE",
@@ -54,21 +78,12 @@ const adminChange = (
   });
 
 export const adminRoutes = [
-  defineRoute({
-    method: "GET",
+  adminPage({
     path: "/admin/user_management.php",
     aliases: ["/admin/get_users.php"],
     summary: "Usuarios por páginas, buscados por nombre, correo o teléfono y filtrados por tipo y estado",
-    input: z.object({
-      ...admin,
-      page: optional(legacyInt()),
-      per_page: optional(legacyInt()),
-      search: optional(legacyText()),
-      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
-      es_activo: optional(legacyFlag()),
-    }),
+    filters: { search: optional(legacyText()), tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)), es_activo: optional(legacyFlag()) },
     spellings: { limit: "per_page" },
-    caller: "admin_id",
     document: operation(
       `query Users($page: Int, $per_page: Int, $search: String, $tipo_usuario: String, $es_activo: Boolean) {
         users(page: $page, per_page: $per_page, search: $search, tipo_usuario: $tipo_usuario, es_activo: $es_activo) {
@@ -78,13 +93,9 @@ export const adminRoutes = [
       }`,
       USER_FRAGMENT,
     ),
-    variables: ({ admin_id: _caller, ...filters }) => filters,
-    output: z.object({ ...USER_PAGE.shape, data: USER_PAGE }),
-    // pingo's AdminService reads the page under data, and each user's fecha_registro.
-    respond: ({ usuarios, pagination }) => {
-      const page = { usuarios: usuarios.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })), pagination };
-      return { ...page, data: page };
-    },
+    page: USER_PAGE,
+    // pingo's UsersManagementScreen also reads each user's fecha_registro.
+    toPage: ({ usuarios, pagination }) => ({ usuarios: usuarios.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })), pagination }),
   }),
   defineRoute({
     method: "PUT",
@@ -167,12 +178,10 @@ export const adminRoutes = [
     `mutation Reject($conductor_id: Int!, $motivo: String!) { rejectDriver(conductor_id: $conductor_id, motivo: $motivo) { ...LegacyError ... on PerfilConductor { id } } }`,
     "Conductor rechazado; se le notificó el motivo",
   ),
-  defineRoute({
-    method: "GET",
+  adminPage({
     path: "/admin/get_conductores_documentos.php",
     summary: "Conductores por páginas y por estado de revisión, con sus documentos y lo que les falta",
-    input: z.object({ ...admin, page: optional(legacyInt()), per_page: optional(legacyInt()), estado_verificacion: optional(legacyText()) }),
-    caller: "admin_id",
+    filters: { estado_verificacion: optional(legacyText()) },
     document: operation(
       `query Drivers($page: Int, $per_page: Int, $estado_verificacion: String) {
         drivers(page: $page, per_page: $per_page, estado_revision: $estado_verificacion) {
@@ -186,28 +195,14 @@ export const adminRoutes = [
       }`,
       PROFILE_FRAGMENT,
     ),
-    variables: ({ admin_id: _caller, ...filters }) => filters,
     legacyNames: { estado_revision: "estado_verificacion" },
-    output: z.object({ ...DRIVER_PAGE.shape, data: DRIVER_PAGE }),
-    respond: ({ conductores, pagination, estadisticas }) => {
-      const page = { conductores: conductores.map(flatDriver), pagination, estadisticas };
-      // pingo's ConductoresDocumentosScreen reads the page under data.
-      return { ...page, data: page };
-    },
+    page: DRIVER_PAGE,
+    toPage: ({ conductores, pagination, estadisticas }) => ({ conductores: conductores.map(flatDriver), pagination, estadisticas }),
   }),
-  defineRoute({
-    method: "GET",
+  adminPage({
     path: "/admin/audit_logs.php",
     summary: "Las acciones de los administradores, las más recientes primero",
-    input: z.object({
-      ...admin,
-      page: optional(legacyInt()),
-      per_page: optional(legacyInt()),
-      accion: optional(legacyText()),
-      fecha_desde: optional(legacyText()),
-      fecha_hasta: optional(legacyText()),
-    }),
-    caller: "admin_id",
+    filters: { accion: optional(legacyText()), fecha_desde: optional(legacyText()), fecha_hasta: optional(legacyText()) },
     document: operation(`query Audit($page: Int, $per_page: Int, $accion: String, $fecha_desde: String, $fecha_hasta: String) {
       auditLog(page: $page, per_page: $per_page, accion: $accion, desde: $fecha_desde, hasta: $fecha_hasta) {
         ...LegacyError
@@ -217,12 +212,11 @@ export const adminRoutes = [
         }
       }
     }`),
-    variables: ({ admin_id: _caller, ...filters }) => filters,
     legacyNames: { desde: "fecha_desde", hasta: "fecha_hasta" },
-    output: z.object({ ...LOG_PAGE.shape, data: LOG_PAGE }),
-    respond: ({ entradas, pagination }) => {
-      // pingo's AuditLogsScreen reads data.logs with these names.
-      const logs = entradas.map(({ administrador, ...entry }: Record<string, any>) => ({
+    page: LOG_PAGE,
+    // pingo's AuditLogsScreen reads the entries as logs, with these names.
+    toPage: ({ entradas, pagination }) => ({
+      logs: entradas.map(({ administrador, ...entry }: Record<string, any>) => ({
         ...entry,
         descripcion: `${entry.accion} ${entry.objetivo_tipo} ${entry.objetivo_id}`,
         nombre: administrador?.nombre ?? null,
@@ -232,8 +226,8 @@ export const adminRoutes = [
         ip_address: entry.direccion_ip,
         // Not recorded.
         user_agent: null,
-      }));
-      return { logs, pagination, data: { logs, pagination } };
-    },
+      })),
+      pagination,
+    }),
   }),
 ];

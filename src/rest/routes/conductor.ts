@@ -62,6 +62,13 @@ const solicitud = (trip: any) => ({
   fecha_solicitud: trip.fecha_solicitud,
 });
 
+/** Where the driver is and whether they take trips: the location and availability calls both report it. */
+const REPORT_POSITION = operation(`mutation Report($latitud: Float, $longitud: Float, $disponibilidad: Int) {
+  updateDriverLocation(latitud: $latitud, longitud: $longitud, disponibilidad: $disponibilidad) {
+    ...LegacyError ... on EstadoConductor { ${selection(DRIVER_STATE)} }
+  }
+}`);
+
 export const conductorRoutes: LegacyRoute[] = [
   defineRoute({
     method: "POST",
@@ -71,12 +78,7 @@ export const conductorRoutes: LegacyRoute[] = [
     input: z.object({ ...driver, latitud: legacyNumber(), longitud: legacyNumber(), disponibilidad: optional(legacyInt()) }),
     spellings: { disponible: "disponibilidad" },
     caller: "conductor_id",
-    document: operation(`mutation Location($latitud: Float!, $longitud: Float!, $disponibilidad: Int) {
-      updateDriverLocation(latitud: $latitud, longitud: $longitud, disponibilidad: $disponibilidad) {
-        ...LegacyError
-        ... on EstadoConductor { conductor_id latitud longitud disponibilidad posicion_en viaje_activo_id }
-      }
-    }`),
+    document: REPORT_POSITION,
     variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
     output: z.object({ ubicacion: DRIVER_STATE }),
     respond: (ubicacion) => ({ message: "Ubicación actualizada", ubicacion }),
@@ -89,12 +91,7 @@ export const conductorRoutes: LegacyRoute[] = [
     input: z.object({ ...driver, disponibilidad: legacyInt(), latitud: optional(legacyNumber()), longitud: optional(legacyNumber()) }),
     spellings: { disponible: "disponibilidad" },
     caller: "conductor_id",
-    document: operation(`mutation Availability($latitud: Float, $longitud: Float, $disponibilidad: Int) {
-      updateDriverLocation(latitud: $latitud, longitud: $longitud, disponibilidad: $disponibilidad) {
-        ...LegacyError
-        ... on EstadoConductor { conductor_id latitud longitud disponibilidad posicion_en viaje_activo_id }
-      }
-    }`),
+    document: REPORT_POSITION,
     variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
     legacyNames: { disponibilidad: "disponible" },
     output: z.object({ disponible: z.boolean(), ubicacion: DRIVER_STATE }),

@@ -6,13 +6,8 @@ import { defineRoute, operation } from "../route.js";
 
 export const TRIP_FRAGMENT = `fragment LegacyTrip on Viaje { ${selection(TRIP)} }`;
 
-const CREATE_TRIP = operation(
-  `mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip } }`,
-  TRIP_FRAGMENT,
-);
-
 /** A call that moves one trip and answers with it. */
-const tripChange = <S extends z.ZodType>(path: string, summary: string, input: S, mutation: string, message: string, caller?: string) =>
+const tripChange = <S extends z.ZodObject>(path: string, summary: string, input: S, mutation: string, message: string, caller?: string) =>
   defineRoute({
     method: "POST",
     path,
@@ -20,7 +15,7 @@ const tripChange = <S extends z.ZodType>(path: string, summary: string, input: S
     input,
     caller,
     document: operation(mutation, TRIP_FRAGMENT),
-    variables: (fields) => fields as Record<string, unknown>,
+    variables: (fields) => fields,
     output: z.object({ trip: TRIP }),
     respond: (trip) => ({ message, trip }),
   });
@@ -87,7 +82,7 @@ export const tripRoutes = [
     requireJsonContentType: true,
     input: z.object({ usuario_id: legacyId(), tipo_servicio: legacyText(), origen: legacyPlace({ addressRequired: true }), destino: legacyPlace({ addressRequired: true }) }),
     caller: "usuario_id",
-    document: CREATE_TRIP,
+    document: operation(`mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
     variables: ({ tipo_servicio, origen, destino }) => ({ input: { tipo_servicio, origen, destino } }),
     output: z.object({ trip: TRIP }),
     respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", trip }),
