@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { completeApplication, newAdmin, newDriver, submittedDriver } from "../support/drivers.js";
+import { tripIn } from "../support/trips.js";
 
 let app: TestApp;
 let admin: { id: number };
@@ -35,7 +36,7 @@ describe("the drivers an administrator reviews", () => {
     expect(entry).toMatchObject({
       usuario_id: waiting.id, email: waiting.email, estado_verificacion: "en_revision", aprobado: false, es_activo: true,
       tiene_documentos_vencidos: false, documentos_vencidos: [], porcentaje_completitud: 100, documentos_pendientes: [],
-      licencia_categoria: "A2", vehiculo_tipo: "moto", vehiculo_marca: "Renault",
+      licencia_categoria: "A2", vehiculo_tipo: "moto", vehiculo_marca: "Renault", total_viajes: 0, total_calificaciones: 0,
     });
     expect(typeof entry.licencia_conduccion).toBe("string");
     expect(entry.documentos_completos).toBe(entry.total_documentos_requeridos);
@@ -46,6 +47,15 @@ describe("the drivers an administrator reviews", () => {
     expect(empty.porcentaje_completitud).toBeLessThan(100);
     expect(empty.documentos_pendientes).toContain("licencia.numero");
     expect(empty.licencia_conduccion).toBeNull();
+  });
+
+  it("counts each driver's completed trips and ratings", async () => {
+    const { trip, driver } = await tripIn(app, "completado");
+    await app.legacy("POST", "/viajes/rate_conductor.php", { trip_id: trip.id, calificacion: 4 });
+    const { conductores } = (await list({ estado_verificacion: "aprobado" })).body.data;
+    expect(conductores.find((c: { usuario_id: number }) => c.usuario_id === driver.id)).toMatchObject({
+      total_viajes: 1, total_calificaciones: 1, calificacion_promedio: 4,
+    });
   });
 
   it("refuses an unknown review state and a caller who is not an administrator", async () => {

@@ -47,6 +47,8 @@ export const User = builder.prismaObject("User", {
     es_verificado: t.exposeBoolean("es_verificado"),
     empresa_id: t.exposeInt("empresa_id", { nullable: true }),
     calificacion: t.exposeFloat("calificacion", { description: "Promedio de calificaciones recibidas (0 sin calificaciones)" }),
+    total_calificaciones: t.exposeInt("total_calificaciones", { description: "Cuántas calificaciones recibió" }),
+    viajes_completados_como_conductor: t.relationCount("viajes_conductor", { where: { estado: "completado" } }),
     creado_en: t.expose("creado_en", { type: "DateTime" }),
     actualizado_en: t.expose("actualizado_en", { type: "DateTime" }),
     location: t.field({

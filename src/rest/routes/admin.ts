@@ -187,7 +187,9 @@ export const adminRoutes = [
         drivers(page: $page, per_page: $per_page, estado_revision: $estado_verificacion) {
           ...LegacyError
           ... on PaginaConductores {
-            conductores { ...LegacyDriverProfile usuario { email es_activo es_verificado calificacion } }
+            conductores {
+              ...LegacyDriverProfile usuario { email es_activo es_verificado calificacion total_calificaciones viajes_completados_como_conductor }
+            }
             pagination { page per_page total total_pages }
             estadisticas { total_conductores pendientes_verificacion aprobados con_documentos_vencidos }
           }
