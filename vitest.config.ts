@@ -14,6 +14,5 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file gets its own database; two cores make more workers than this slower, not faster.
     maxWorkers: 4,
-    benchmark: { include: ["bench/**/*.bench.ts"] },
   },
 });

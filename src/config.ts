@@ -21,6 +21,12 @@ const schema = z.object({
   NOMINATIM_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2500),
   DRIVER_POSITION_MAX_AGE_S: z.coerce.number().int().min(5).max(3600).default(60),
+  /** How often the positions drivers report are stored: a crash loses at most this much of them. */
+  POSITION_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** A new trip request goes to this many of the nearest drivers at a time… */
+  DISPATCH_WAVE_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** …and to the next nearest ones after this many seconds while nobody has taken it (decimals allowed). */
+  DISPATCH_WAVE_S: z.coerce.number().min(0.05).max(600).default(15),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   /** How long a signed link to a document photo stays valid. */

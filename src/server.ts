@@ -21,8 +21,8 @@ import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
 import { localUploads, useUploads, type Refusal } from "./files/uploads.js";
 import { attemptCounter } from "./limits/attempts.js";
-import { DriverGeoIndex } from "./domain/matching/geo-index.js";
-import { feedDriverIndex } from "./domain/matching/index-feed.js";
+import { followPresences, loadPresences, savePositions } from "./domain/matching/online-drivers.js";
+import { DriverPresence } from "./domain/matching/presence.js";
 import { legacyRoutes } from "./rest/routes/index.js";
 import { useApiDocs } from "./rest/reference-page.js";
 import { useLegacyShim } from "./rest/shim.js";
@@ -72,14 +72,32 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   });
   const counter = (name: string, limit: number, windowS: number) =>
     attemptCounter({ name, limit, windowS, redis: events.redis, prefix: config.REDIS_CHANNEL_PREFIX });
+  /** Work scheduled for later (dispatch waves): dropped when the service stops. */
+  const timers = new Set<NodeJS.Timeout>();
   const deps: Deps = {
     db: database.prisma,
     provider: database.provider,
     clock,
     log,
-    events: events.pubsub,
+    events: {
+      publish: (...args) => events.pubsub.publish(...args),
+      // Yoga's conditional types do not resolve for a generic topic; a broadcast topic yields its one payload.
+      subscribe: (topic) => events.pubsub.subscribe(...([topic] as [never])) as never,
+    },
     maps: createMaps(config, log),
-    matching: { index: new DriverGeoIndex(), positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000 },
+    matching: {
+      presence: new DriverPresence(),
+      positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000,
+      waveSize: config.DISPATCH_WAVE_SIZE,
+      waveMs: config.DISPATCH_WAVE_S * 1000,
+    },
+    later: (ms, task) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        task().catch((error) => log.error({ err: error }, "scheduled work failed"));
+      }, ms);
+      timers.add(timer);
+    },
     bcryptCost: config.BCRYPT_COST,
     tokenTtlMs: config.TOKEN_TTL_S * 1000,
     limits: {
@@ -98,13 +116,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   }
   const demoDrivers = config.DEMO_DATA ? simulateDemoDrivers(deps) : null;
 
-  const positions = events.pubsub.subscribe("posicion_conductor");
-  await feedDriverIndex(
-    deps.db,
-    deps.matching.index,
-    positions,
-    new Date(deps.clock.now().getTime() - deps.matching.positionMaxAgeMs),
-  );
+  // Followed before loading, so that nothing decided meanwhile is missed.
+  const presences = followPresences(deps);
+  await loadPresences(deps);
+  const flushPositions = () => savePositions(deps).catch((error) => log.error({ err: error }, "could not store driver positions"));
+  const flushing = setInterval(flushPositions, config.POSITION_FLUSH_MS);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
@@ -204,7 +220,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         clearTimeout(force);
       }
       demoDrivers?.stop();
-      await positions.return?.();
+      for (const timer of timers) clearTimeout(timer);
+      clearInterval(flushing);
+      await presences.stop();
+      await flushPositions();
       await yoga.dispose();
       await events.close();
       await database.close();
@@ -213,7 +232,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     return stopping;
   }
 
-  return { deps, fetch: (request: Request) => yoga.fetch(request), start, stop };
+  return { deps, fetch: (request: Request) => yoga.fetch(request), start, stop, flushPositions };
 }
 
 export type AppServer = Awaited<ReturnType<typeof buildServer>>;

@@ -1,4 +1,5 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type Database from "better-sqlite3";
 import type {
   IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction,
 } from "@prisma/driver-adapter-utils";
@@ -18,6 +19,7 @@ export function serializedSqlite(url: string): SqlDriverAdapterFactory {
       const adapter = await inner.connect();
       // WAL (set by the migration runner) is crash-safe with NORMAL and much faster than FULL.
       await adapter.executeScript("PRAGMA synchronous = NORMAL;");
+      reusePreparedStatements((adapter as unknown as { client: Database.Database }).client);
       return new SerializedAdapter(adapter);
     },
   };
@@ -98,4 +100,38 @@ function holdUntilEnd(tx: Transaction, release: () => void): Transaction {
     commit: end(() => tx.commit()),
     rollback: end(() => tx.rollback()),
   };
+}
+
+// Prisma sends a few hundred distinct statements; more than this many are prepared again.
+const PREPARED_STATEMENTS = 1000;
+
+/**
+ * The adapter prepares every statement again for each query (its `client` is not part of its
+ * typed interface, hence the cast above), and preparing costs about as much as running a simple
+ * query. Keeps the most recently used statements prepared; each use binds its own values.
+ */
+function reusePreparedStatements(client: Database.Database): void {
+  const prepare = client.prepare.bind(client);
+  const prepared = new Map<string, Database.Statement>();
+  const reuse = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (statement) prepared.delete(sql);
+    else statement = prepare(sql);
+    prepared.set(sql, statement);
+    if (prepared.size > PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+    return statement;
+  };
+  // Only what the adapter calls: prepare(sql).run(), or .bind(values) then reader/run/columns/raw().all().
+  client.prepare = ((sql: string) => {
+    const statement = reuse(sql);
+    return {
+      run: () => statement.run(),
+      bind: (values: unknown[]) => ({
+        reader: statement.reader,
+        run: () => statement.run(values),
+        columns: () => statement.columns(),
+        raw: () => ({ all: () => statement.raw(true).all(values) }),
+      }),
+    };
+  }) as never;
 }

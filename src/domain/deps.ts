@@ -2,7 +2,7 @@ import type { Db } from "../db/client.js";
 import type { Provider } from "../db/url.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
-import type { DriverGeoIndex } from "./matching/geo-index.js";
+import type { DriverPresence } from "./matching/presence.js";
 
 export interface Clock {
   now(): Date;
@@ -40,11 +40,17 @@ export interface Deps {
   events: Events;
   maps: Maps;
   matching: {
-    /** Online drivers' latest positions, kept current by `posicion_conductor` events. */
-    index: DriverGeoIndex;
+    /** The drivers online or on a trip, kept current on every process by presence events. */
+    presence: DriverPresence;
     /** A position older than this no longer says where the driver is. */
     positionMaxAgeMs: number;
+    /** A new request goes to this many drivers at a time, nearest first… */
+    waveSize: number;
+    /** …and to the next ones when nobody has taken it after this long. */
+    waveMs: number;
   };
+  /** Runs `task` after `ms` unless the service stops first; failures are logged. */
+  later(ms: number, task: () => Promise<void>): void;
   bcryptCost: number;
   /** How long a session token lasts. */
   tokenTtlMs: number;

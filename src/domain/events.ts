@@ -1,13 +1,8 @@
 import type { Notification, Trip } from "../generated/sqlite/client.js";
+import type { PositionReport, Presence } from "./matching/presence.js";
 
-/** A driver's position as it travels to the index of every process and to trip watchers. */
-export interface DriverPositionEvent {
-  conductor_id: number;
-  latitud: number;
-  longitud: number;
-  disponible: boolean;
-  at: Date;
-}
+/** A driver's position as trip watchers receive it. */
+export type DriverPositionEvent = PositionReport;
 
 export interface TripRequestEvent {
   tipo: "nueva" | "retirada";
@@ -26,12 +21,21 @@ export type EventMap = {
   ubicacion_viaje: [viajeId: number, payload: DriverPositionEvent];
   /** Trip requests offered to, or withdrawn from, one driver. */
   solicitud_viaje: [conductorId: number, payload: TripRequestEvent];
-  /** Every driver position and availability change: keeps each process's geo index current. */
-  posicion_conductor: [payload: DriverPositionEvent];
+  /**
+   * What was decided about a driver (null: nothing, their next ping decides) and the positions
+   * of known drivers: every process keeps its copy of the online drivers with them. `origen` is
+   * the process that published, which has already applied the change.
+   */
+  presencia_conductor: [payload: { origen: string; conductor_id: number; presencia: Presence | null }];
+  posicion_conductor: [payload: { origen: string; posicion: PositionReport }];
   /** Sessions that just ended (logout, suspension, password change, …): their open connections close. */
   sesion_revocada: [payload: { sesiones: number[] }];
 };
 
+/** Topics every process follows as a whole, not per listener. */
+type Broadcast = { [K in keyof EventMap]: EventMap[K] extends [unknown] ? K : never }[keyof EventMap];
+
 export interface Events {
   publish<K extends keyof EventMap>(topic: K, ...args: EventMap[K]): void;
+  subscribe<K extends Broadcast>(topic: K): AsyncIterableIterator<EventMap[K][0]>;
 }

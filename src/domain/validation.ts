@@ -23,9 +23,11 @@ export function parseChanges<S extends z.ZodObject>(schema: S, input: unknown): 
   return changes as z.output<S>;
 }
 
-/** Parses one named input, so that its errors name it. */
-export const parseField = <S extends z.ZodType>(name: string, schema: S, value: unknown): z.output<S> =>
-  parseInput(z.object({ [name]: schema }), { [name]: value })[name] as z.output<S>;
+/** The parser of one named input, so that its errors name it; built once, where it is declared. */
+export function fieldParser<S extends z.ZodType>(name: string, schema: S): (value: unknown) => z.output<S> {
+  const object = z.object({ [name]: schema });
+  return (value) => parseInput(object, { [name]: value })[name] as z.output<S>;
+}
 
 const isAbsent = (value: unknown) => value === undefined || value === null;
 /** "es obligatorio" when the value is missing, `wrongType` when it is there but of another type. */

@@ -1,11 +1,13 @@
 import { isUniqueViolation } from "../../db/client.js";
 import type { Deps } from "../deps.js";
-import { email, parseField } from "../validation.js";
+import { email, fieldParser } from "../validation.js";
 import { assertPasswordPolicy, hashPassword } from "./password.js";
+
+const parseAdminEmail = fieldParser("ADMIN_EMAIL", email());
 
 /** Creates the first administrator from configuration, unless an administrator already exists. */
 export async function ensureInitialAdmin(deps: Deps, input: { email: string; password: string }) {
-  const address = parseField("ADMIN_EMAIL", email(), input.email);
+  const address = parseAdminEmail(input.email);
   assertPasswordPolicy(input.password, "ADMIN_PASSWORD");
   if ((await deps.db.user.count({ where: { tipo_usuario: "admin", eliminado_en: null } })) > 0) return null;
   try {

@@ -33,7 +33,9 @@ export async function findUser(db: Db, actor: Actor, input: { userId?: number | 
   return user;
 }
 
+const existsSchema = z.object({ email: emailSchema() });
+
 export async function userExists(db: Db, input: { email: string }): Promise<boolean> {
-  const { email } = parseInput(z.object({ email: emailSchema() }), input);
+  const { email } = parseInput(existsSchema, input);
   return (await db.user.count({ where: { email } })) > 0;
 }

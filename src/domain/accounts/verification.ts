@@ -76,9 +76,11 @@ export async function verifyEmail(deps: Deps, input: { email: string; codigo: st
   return outcome.verified;
 }
 
+const resendSchema = z.object({ email: email() });
+
 /** Sends a new code, at most one a minute. */
 export async function resendVerificationCode(deps: Deps, input: { email: string }): Promise<void> {
-  const { email: address } = parseInput(z.object({ email: email() }), input);
+  const { email: address } = parseInput(resendSchema, input);
   const user = await getUserByEmail(deps.db, address);
   if (user.es_verificado) throw new InvalidStateError("La cuenta ya está verificada");
   const now = deps.clock.now();

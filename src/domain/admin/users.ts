@@ -5,14 +5,17 @@ import { announceRevoked, revokeUserSessions } from "../accounts/sessions.js";
 import { getUser, USER_TYPES } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { takeOffline } from "../drivers/availability.js";
+import { refreshPresence } from "../matching/online-drivers.js";
 import { documentFolder } from "../drivers/documents.js";
 import { ACTIVE_STATES } from "../trips/states.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
-import { oneOf, optional, parseInput, phone, positiveId, parseChanges, text, type Raw, parseField } from "../validation.js";
+import { oneOf, optional, parseInput, phone, positiveId, parseChanges, text, type Raw, fieldParser } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "./audit.js";
 import { pageFields, pageOf } from "./paging.js";
+
+const parseUserId = fieldParser("user_id", positiveId());
 
 const listSchema = z.object({
   ...pageFields,
@@ -61,7 +64,7 @@ function assertNotSelf(actor: Actor, userId: number, action: string): void {
  */
 export async function updateUser(deps: Deps, actor: Actor, userId: unknown, input: Raw<typeof updateSchema>) {
   authorize(actor, ADMIN_RULES.updateUser);
-  const id = parseField("user_id", positiveId(), userId);
+  const id = parseUserId(userId);
   const changes = parseChanges(updateSchema, input);
   const user = await getUser(deps.db, id);
   if (changes.es_activo === false || (changes.tipo_usuario && changes.tipo_usuario !== "admin")) {
@@ -89,6 +92,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: unknown, inpu
     return { updated, revoked };
   });
   announceRevoked(deps, revoked);
+  await refreshPresence(deps, id);
   return updated;
 }
 
@@ -116,7 +120,7 @@ const erased = (id: number, now: Date) => ({
  */
 export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
   authorize(actor, ADMIN_RULES.deleteUser);
-  const id = parseField("user_id", positiveId(), userId);
+  const id = parseUserId(userId);
   assertNotSelf(actor, id, "eliminar");
   const user = await getUser(deps.db, id);
   const now = deps.clock.now();
@@ -137,6 +141,7 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     return revoked;
   });
   announceRevoked(deps, revoked);
+  await refreshPresence(deps, id);
   // The account is already erased; photos left behind by a failing disk are logged, not a failed deletion.
   await deps.uploads.remove(documentFolder(id)).catch((error) => deps.log.error({ err: error, usuario_id: id }, "could not remove a deleted driver's photos"));
   return user;
@@ -161,13 +166,14 @@ export async function suspendUser(deps: Deps, actor: Actor, input: Raw<typeof su
   });
   announceRevoked(deps, revoked);
   announce(deps, notification);
+  await refreshPresence(deps, user_id);
   return getUser(deps.db, user_id);
 }
 
 /** Lifts a suspension (and an administrator's deactivation). */
 export async function activateUser(deps: Deps, actor: Actor, userId: unknown) {
   authorize(actor, ADMIN_RULES.suspendOrActivate);
-  const id = parseField("user_id", positiveId(), userId);
+  const id = parseUserId(userId);
   await getUser(deps.db, id);
   const notification = await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { es_activo: true, fecha_suspension: null, motivo_suspension: null } });
@@ -175,5 +181,6 @@ export async function activateUser(deps: Deps, actor: Actor, userId: unknown) {
     return createNotification(tx, id, { tipo: "cuenta_activada", titulo: "Cuenta activada", mensaje: "Tu cuenta está activa de nuevo." });
   });
   announce(deps, notification);
+  await refreshPresence(deps, id);
   return getUser(deps.db, id);
 }

@@ -5,7 +5,9 @@ import { ADMIN_RULES } from "../admin/access.js";
 import { audit } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError } from "../errors.js";
-import { email, oneOf, optional, parseInput, phone, positiveId, text, type Raw, parseField } from "../validation.js";
+import { email, oneOf, optional, parseInput, phone, positiveId, text, type Raw, fieldParser } from "../validation.js";
+
+const parseCompanyId = fieldParser("id", positiveId());
 
 export const COMPANY_STATES = ["activa", "inactiva"] as const;
 
@@ -29,7 +31,7 @@ const updateSchema = z.object({ ...fields, nombre: optional(fields.nombre), nit:
 const nitTaken = (value: string) => new ConflictError(`Ya existe una empresa con el NIT ${value}`);
 
 async function getCompany(deps: Deps, id: unknown) {
-  const companyId = parseField("id", positiveId(), id);
+  const companyId = parseCompanyId(id);
   const company = await deps.db.company.findUnique({ where: { id: companyId } });
   if (!company) throw new NotFoundError(`No existe una empresa con id ${companyId}`);
   return company;

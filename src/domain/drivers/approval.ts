@@ -4,13 +4,16 @@ import { authorize, member, type Actor } from "../actor.js";
 import { audit, type AuditAction } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError, ValidationError } from "../errors.js";
+import { refreshPresence } from "../matching/online-drivers.js";
 import { announce, createNotification, type NotificationContent } from "../notifications/notifications.js";
 import type { VehicleType } from "../trips/service-types.js";
-import { parseInput, positiveId, text, type Raw, parseField } from "../validation.js";
+import { parseInput, positiveId, text, type Raw, fieldParser } from "../validation.js";
 import { DRIVER_RULES } from "./access.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, VEHICLE_OPTIONAL_FOR_APPROVAL, type VehicleField } from "./fields.js";
 import { LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { assertDocumentsInForce, loadDriver, type LoadedDriver } from "./readiness.js";
+
+const parseDriverId = fieldParser("conductor_id", positiveId());
 
 /** Where a driver's application stands. */
 export const REVIEW_STATES = ["pendiente", "en_revision", "aprobado", "rechazado"] as const;
@@ -76,7 +79,7 @@ export async function pendingDrivers(deps: Deps, actor: Actor) {
 }
 
 async function submitted(deps: Deps, conductorId: unknown) {
-  const driver = await loadDriver(deps.db, parseField("conductor_id", positiveId(), conductorId));
+  const driver = await loadDriver(deps.db, parseDriverId(conductorId));
   if (driver.estado_revision !== "en_revision") {
     throw new InvalidStateError(`El conductor no tiene una solicitud en revisión (estado: ${driver.estado_revision})`);
   }
@@ -97,6 +100,7 @@ async function decide(
     return createNotification(tx, conductorId, message);
   });
   announce(deps, notification);
+  await refreshPresence(deps, conductorId);
   return loadDriver(deps.db, conductorId);
 }
 

@@ -20,8 +20,7 @@ export async function takeOffline(tx: Tx, conductorId: number, now: Date): Promi
 }
 
 /** Puts a driver back online after a trip ends, where their phone last placed them. */
-export async function returnOnline(tx: Tx, conductorId: number, now: Date) {
-  const status = await tx.driverStatus.update({ where: { conductor_id: conductorId }, data: { disponible: true } });
+export async function returnOnline(tx: Tx, conductorId: number, now: Date): Promise<void> {
+  await tx.driverStatus.update({ where: { conductor_id: conductorId }, data: { disponible: true } });
   await openOnlinePeriod(tx, conductorId, now);
-  return status;
 }

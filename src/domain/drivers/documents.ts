@@ -3,11 +3,12 @@ import { fileTypeFromBuffer } from "file-type";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { PayloadTooLargeError, ValidationError } from "../errors.js";
-import { oneOf, parseField } from "../validation.js";
+import { oneOf, fieldParser } from "../validation.js";
 import { DRIVER_RULES } from "./access.js";
 import { loadDriver } from "./readiness.js";
 
 export const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
+const parseDocumentType = fieldParser("tipo_documento", oneOf(DOCUMENT_TYPES));
 type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** Where each photo is kept: the licence or vehicle field it fills. */
@@ -41,7 +42,7 @@ export const authorizeDocumentRead = (actor: Actor, key: string) => authorize(ac
  */
 export async function storeDocument(deps: Deps, actor: Actor, input: { tipo_documento: unknown; documento: Blob | null | undefined }) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
-  const tipo = parseField("tipo_documento", oneOf(DOCUMENT_TYPES), input.tipo_documento);
+  const tipo = parseDocumentType(input.tipo_documento);
   if (!input.documento) throw new ValidationError("es obligatorio", "documento");
   await loadDriver(deps.db, conductorId);
   const limitMb = deps.uploads.maxBytes / (1024 * 1024);

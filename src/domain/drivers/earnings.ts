@@ -4,11 +4,12 @@ import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { round } from "../numbers.js";
 import { nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
-import { isoDate, oneOf, parseField, parseInput } from "../validation.js";
+import { isoDate, oneOf, fieldParser, parseInput } from "../validation.js";
 import { subjectDriver } from "./profile.js";
 import { loadDriver } from "./readiness.js";
 
 export const PERIODS = ["hoy", "semana", "mes", "total"] as const;
+const parsePeriod = fieldParser("periodo", oneOf(PERIODS));
 export type Period = (typeof PERIODS)[number];
 
 /** A calendar period in Bogotá containing `now`: [start, end). The week starts on Monday. */
@@ -23,7 +24,7 @@ const rangeSchema = z.object({ desde: isoDate(), hasta: isoDate({ endOfDay: true
 /** The period asked for: a named one, or the days from `desde` to `hasta` (both included) when no name is given. */
 function chosenPeriod(input: EarningsQuery, now: Date, signedUp: Date): { periodo: string; start: Date; end: Date } {
   if (input.periodo != null || (input.desde == null && input.hasta == null)) {
-    const periodo = parseField("periodo", oneOf(PERIODS), input.periodo);
+    const periodo = parsePeriod(input.periodo);
     // "total" is everything up to now, shown as starting when the driver signed up.
     if (periodo === "total") return { periodo, start: signedUp, end: new Date(now.getTime() + 1) };
     return { periodo, ...periodRange(periodo, now) };

@@ -10,6 +10,7 @@ import { ALL_CATEGORIES, LICENCE_CATEGORIES, licenceAllows } from "./licence-rul
 import { DRIVER_RULES } from "./access.js";
 import { documentOwner } from "./documents.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, fieldsOfKind, type LicenceField, type VehicleField } from "./fields.js";
+import { refreshPresence } from "../matching/online-drivers.js";
 import { loadDriver } from "./readiness.js";
 
 /** The driver a read is about, once the actor may see it: the caller, or another driver when an administrator asks. */
@@ -114,7 +115,7 @@ export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChan
     if (owner && owner.conductor_id !== conductorId) throw plateTaken(changes.placa);
   }
   try {
-    return await deps.db.$transaction(async (tx) => {
+    const vehicle = await deps.db.$transaction(async (tx) => {
       if (empresa_id !== undefined) await tx.user.update({ where: { id: conductorId }, data: { empresa_id } });
       return tx.vehicle.upsert({
         where: { conductor_id: conductorId },
@@ -122,6 +123,9 @@ export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChan
         update: changes,
       });
     });
+    // The vehicle type and its documents decide which trips the driver is offered.
+    await refreshPresence(deps, conductorId);
+    return vehicle;
   } catch (error) {
     if (isUniqueViolation(error)) throw plateTaken(changes.placa!);
     throw error;
@@ -169,11 +173,13 @@ export async function updateLicense(deps: Deps, actor: Actor, input: LicenceChan
     if (holder && holder.conductor_id !== conductorId) throw licenceTaken(changes.numero);
   }
   try {
-    return await deps.db.license.upsert({
+    const licence = await deps.db.license.upsert({
       where: { conductor_id: conductorId },
       create: { ...changes, conductor_id: conductorId },
       update: changes,
     });
+    await refreshPresence(deps, conductorId);
+    return licence;
   } catch (error) {
     if (isUniqueViolation(error)) throw licenceTaken(changes.numero!);
     throw error;

@@ -1,20 +1,23 @@
 import type { Db, Tx } from "../../db/client.js";
-import { AccountDisabledError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
+import { AccountDisabledError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { accountBlockReason } from "../accounts/login.js";
 
-/** A driver with everything that decides whether they may work. */
+/** Everything that decides whether a driver may work. */
+export const DRIVER_WITH_DOCUMENTS = { conductor: true, licencia: true, vehiculo: true, estado: true } as const;
+
+/** A driver with everything that decides whether they may work; null when the id is nobody's driver. */
+export async function findDriver(db: Db | Tx, conductorId: number) {
+  const profile = await db.driverProfile.findUnique({ where: { conductor_id: conductorId }, include: DRIVER_WITH_DOCUMENTS });
+  return profile?.conductor.tipo_usuario === "conductor" ? profile : null;
+}
+
 export async function loadDriver(db: Db | Tx, conductorId: number) {
-  const profile = await db.driverProfile.findUnique({
-    where: { conductor_id: conductorId },
-    include: { conductor: true, licencia: true, vehiculo: true, estado: true },
-  });
-  if (!profile || profile.conductor.tipo_usuario !== "conductor") {
-    throw new NotFoundError(`No existe un conductor con id ${conductorId}`);
-  }
+  const profile = await findDriver(db, conductorId);
+  if (!profile) throw new NotFoundError(`No existe un conductor con id ${conductorId}`);
   return profile;
 }
 
-export type LoadedDriver = Awaited<ReturnType<typeof loadDriver>>;
+export type LoadedDriver = NonNullable<Awaited<ReturnType<typeof findDriver>>>;
 
 /** Documents a driver needs in force to go online or take a trip, and how to name them. */
 const DOCUMENTS = [
@@ -56,6 +59,17 @@ export function assertDocumentsInForce(driver: LoadedDriver, now: Date): void {
     if (!expiry) throw new ValidationError(`Falta registrar la fecha de vencimiento de ${document.label}`);
     if (expiry <= now) throw new ValidationError(`${capitalize(document.label)} está ${document.expired} desde ${expiry.toISOString().slice(0, 10)}`);
   }
+}
+
+/** Until when the driver may operate (the first document to expire), or null when they may not now. */
+export function operableUntil(driver: LoadedDriver, now: Date): Date | null {
+  try {
+    assertCanOperate(driver, now);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+  return new Date(Math.min(...DOCUMENTS.map((document) => document.read(driver)!.getTime())));
 }
 
 /** The documents whose expiry date has passed, named for people ("el SOAT"). */

@@ -49,15 +49,18 @@ export async function calculateDistance(deps: Deps, input: RouteInput): Promise<
   return round((await deps.maps.router.route(origin, destination)).distanceKm, 2);
 }
 
+const addressSchema = z.object({ address: text(300) });
+const pointSchema = z.object({ lat: latitude(), lng: longitude() });
+
 export async function geocode(deps: Deps, input: { address: unknown }): Promise<Place> {
-  const { address } = parseInput(z.object({ address: text(300) }), input);
+  const { address } = parseInput(addressSchema, input);
   const place = await deps.maps.geocoder.geocode(address);
   if (!place) throw new NotFoundError(`No se encontró la dirección '${address}'`);
   return place;
 }
 
 export async function reverseGeocode(deps: Deps, input: { lat: unknown; lng: unknown }): Promise<Place> {
-  const { lat, lng } = parseInput(z.object({ lat: latitude(), lng: longitude() }), input);
+  const { lat, lng } = parseInput(pointSchema, input);
   const place = await deps.maps.geocoder.reverse({ latitud: lat, longitud: lng });
   if (!place) throw new NotFoundError(`No se encontró ningún lugar cerca de ${lat}, ${lng}`);
   return place;

@@ -4,9 +4,10 @@ import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
 import { closeOnlinePeriod, openOnlinePeriod } from "../drivers/availability.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
-import { ASSIGNED_STATES } from "../trips/states.js";
 import { ValidationError } from "../errors.js";
 import { latitude, longitude, missingOr, optional, parseInput, type Raw } from "../validation.js";
+import { activeTripOf, announcePosition, announcePresence, presenceOf } from "./online-drivers.js";
+import type { Presence } from "./presence.js";
 
 const locationSchema = z.object({
   latitud: optional(latitude()),
@@ -25,32 +26,56 @@ function parseReport(input: Raw<typeof locationSchema>) {
   return report;
 }
 
+/** Whether a report leaves a known driver as they are (a driver on a trip stays unavailable whatever it says). */
+const keepsAvailability = (known: Presence, disponibilidad: 0 | 1 | undefined, now: Date) =>
+  known.viaje_activo_id !== null || (known.disponible && known.apto_hasta > now && disponibilidad !== 0);
+
+const statusOf = (known: Presence) => ({
+  conductor_id: known.conductor_id,
+  disponible: known.disponible,
+  latitud: known.posicion?.latitud ?? null,
+  longitud: known.posicion?.longitud ?? null,
+  posicion_en: known.posicion?.at ?? null,
+  viaje_activo_id: known.viaje_activo_id,
+});
+
 /**
  * A driver's phone reports where it is (about every 10 s), whether the driver wants trips, or
- * both. The position is kept in the database and announced to every process's geo index and to
- * whoever follows the driver's current trip. A driver busy with a trip stays unavailable
- * whatever the phone says; going online needs the driver to be allowed to operate.
+ * both. From a driver already online (or on a trip) and still allowed to operate, a ping is only a
+ * position: no query, every process hears it, the database stores it with the next batch, and
+ * whoever follows the driver's trip sees it. Anything else is decided from the database.
  */
 export async function updateDriverLocation(deps: Deps, actor: Actor, input: Raw<typeof locationSchema>) {
   const driverId = member(actor, DRIVER_RULES.edit).id;
   const report = parseReport(input);
+  const now = deps.clock.now();
+  const known = deps.matching.presence.get(driverId);
+  if (!known || !keepsAvailability(known, report.disponibilidad, now)) return changeAvailability(deps, driverId, report, now);
+  if (report.latitud !== undefined) {
+    const position = { conductor_id: driverId, latitud: report.latitud, longitud: report.longitud!, at: now };
+    announcePosition(deps, position);
+    if (known.viaje_activo_id !== null) deps.events.publish("ubicacion_viaje", known.viaje_activo_id, position);
+  }
+  return statusOf(known);
+}
+
+/**
+ * A driver goes online or offline, or is not known yet: a driver busy with a trip stays
+ * unavailable whatever the phone says; going online needs the driver to be allowed to operate.
+ */
+async function changeAvailability(deps: Deps, driverId: number, report: ReturnType<typeof parseReport>, now: Date) {
   const { disponibilidad } = report;
-  const driver = await loadDriver(deps.db, driverId);
+  const [driver, activeTrip] = await Promise.all([loadDriver(deps.db, driverId), activeTripOf(deps.db, driverId)]);
   // Availability alone keeps the last known position, and its time.
   const moved = report.latitud !== undefined;
-  const latitud = moved ? report.latitud! : (driver.estado?.latitud ?? null);
-  const longitud = moved ? report.longitud! : (driver.estado?.longitud ?? null);
-  const now = deps.clock.now();
-  const activeTrip = await deps.db.trip.findFirst({
-    where: { conductor_id: driverId, estado: { in: [...ASSIGNED_STATES] } },
-    select: { id: true },
-  });
   const wasOnline = driver.estado?.disponible ?? false;
   const online = (disponibilidad === undefined ? wasOnline : disponibilidad === 1) && !activeTrip;
   if (online) assertCanOperate(driver, now);
 
   const status = await deps.db.$transaction(async (tx) => {
-    const position = { disponible: online, latitud, longitud, posicion_en: moved ? now : (driver.estado?.posicion_en ?? null) };
+    const position = moved
+      ? { disponible: online, latitud: report.latitud!, longitud: report.longitud!, posicion_en: now }
+      : { disponible: online };
     const saved = await tx.driverStatus.upsert({
       where: { conductor_id: driverId },
       create: { conductor_id: driverId, ...position },
@@ -61,10 +86,9 @@ export async function updateDriverLocation(deps: Deps, actor: Actor, input: Raw<
     return saved;
   });
 
-  if (latitud !== null && longitud !== null) {
-    const event = { conductor_id: driverId, latitud, longitud, disponible: online, at: status.posicion_en ?? now };
-    deps.events.publish("posicion_conductor", event);
-    if (activeTrip && moved) deps.events.publish("ubicacion_viaje", activeTrip.id, event);
+  announcePresence(deps, driverId, presenceOf({ ...driver, estado: status }, activeTrip?.id ?? null, now));
+  if (activeTrip && moved) {
+    deps.events.publish("ubicacion_viaje", activeTrip.id, { conductor_id: driverId, latitud: status.latitud!, longitud: status.longitud!, at: now });
   }
   return { ...status, viaje_activo_id: activeTrip?.id ?? null };
 }

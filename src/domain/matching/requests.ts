@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../../db/client.js";
-import { isUniqueViolation } from "../../db/client.js";
+import { insertOffers } from "../../db/batches.js";
 import type { Trip } from "../../generated/sqlite/client.js";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
@@ -13,54 +13,60 @@ import { updateDriverLocation } from "./locations.js";
 
 export const tripOrigin = (trip: Trip): Point => ({ latitud: trip.origen_latitud, longitud: trip.origen_longitud });
 
-/** Pending trips of a service type picked up within the radius of `point`, newest first. */
-export async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
+/** Where pending trips of a service type picked up within the radius of `point` can be: a box around it. */
+function pendingNear(point: Point, serviceType: ServiceType) {
   const dLat = MATCH_RADIUS_KM / 111;
   const dLng = MATCH_RADIUS_KM / (111 * Math.max(0.01, Math.cos((point.latitud * Math.PI) / 180)));
-  const candidates = await db.trip.findMany({
-    where: {
-      estado: "pendiente",
-      tipo_servicio: serviceType,
-      origen_latitud: { gte: point.latitud - dLat, lte: point.latitud + dLat },
-      origen_longitud: { gte: point.longitud - dLng, lte: point.longitud + dLng },
-    },
-    orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
-  });
-  return candidates.filter((trip) => greatCircleKm(point, tripOrigin(trip)) <= MATCH_RADIUS_KM);
+  return {
+    estado: "pendiente",
+    tipo_servicio: serviceType,
+    origen_latitud: { gte: point.latitud - dLat, lte: point.latitud + dLat },
+    origen_longitud: { gte: point.longitud - dLng, lte: point.longitud + dLng },
+  };
 }
 
-/** Records that trips were shown to drivers; showing one again changes nothing. */
-export async function recordOffers(db: Db | Tx, pairs: Array<{ viaje_id: number; conductor_id: number }>, now: Date) {
-  for (const pair of pairs) {
-    try {
-      await db.tripOffer.upsert({ where: { viaje_id_conductor_id: pair }, create: { ...pair, mostrada_en: now }, update: {} });
-    } catch (error) {
-      // The same offer recorded by a concurrent request: already there is what we wanted.
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
+const withinRadius = (point: Point) => (origin: Point) => greatCircleKm(point, origin) <= MATCH_RADIUS_KM;
+
+/** Pending trips of a service type picked up within the radius of `point`, newest first. */
+export async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
+  const candidates = await db.trip.findMany({ where: pendingNear(point, serviceType), orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }] });
+  return candidates.filter((trip) => withinRadius(point)(tripOrigin(trip)));
 }
 
-/** A driver ready to take trips: allowed to operate, online, with a position not yet stale. */
-async function readyDriver(deps: Deps, driverId: number) {
-  const driver = await loadDriver(deps.db, driverId);
+/** How many of them there are: only their pickups are read. */
+export async function countPendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<number> {
+  const origins = await db.trip.findMany({ where: pendingNear(point, serviceType), select: { origen_latitud: true, origen_longitud: true } });
+  return origins.map((o) => ({ latitud: o.origen_latitud, longitud: o.origen_longitud })).filter(withinRadius(point)).length;
+}
+
+/**
+ * A driver ready to take trips: allowed to operate, online, with a position not yet stale. A
+ * driver this process knows needs no query; anyone else is checked in the database, which also
+ * says precisely what is missing.
+ */
+async function readyDriver(deps: Deps, driverId: number): Promise<{ vehicle: VehicleType; position: Point; now: Date }> {
   const now = deps.clock.now();
+  const fresh = (at: Date | null | undefined) => at != null && now.getTime() - at.getTime() <= deps.matching.positionMaxAgeMs;
+  const known = deps.matching.presence.get(driverId);
+  if (known?.disponible && known.apto_hasta > now && known.posicion && fresh(known.posicion.at)) {
+    return { vehicle: known.tipo_vehiculo, position: known.posicion, now };
+  }
+  const driver = await loadDriver(deps.db, driverId);
   assertCanOperate(driver, now);
   const status = driver.estado;
   if (!status?.disponible) throw new InvalidStateError("Debes estar en línea (disponibilidad 1) para ver solicitudes");
-  if (!status.posicion_en || status.latitud === null || status.longitud === null
-    || now.getTime() - status.posicion_en.getTime() > deps.matching.positionMaxAgeMs) {
+  if (status.latitud === null || status.longitud === null || !fresh(status.posicion_en)) {
     throw new InvalidStateError("Tu ubicación está desactualizada; envíala de nuevo para ver solicitudes");
   }
-  return { driver, position: { latitud: status.latitud, longitud: status.longitud }, now };
+  return { vehicle: driver.vehiculo!.tipo as VehicleType, position: { latitud: status.latitud, longitud: status.longitud }, now };
 }
 
 /** The pending requests near a driver for their vehicle; each one listed counts as shown to them. */
 export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[]> {
   const driverId = member(actor, DRIVER_RULES.edit).id;
-  const { driver, position, now } = await readyDriver(deps, driverId);
-  const trips = await pendingTripsNear(deps.db, position, serviceForVehicle(driver.vehiculo!.tipo as VehicleType));
-  await recordOffers(deps.db, trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })), now);
+  const { vehicle, position, now } = await readyDriver(deps, driverId);
+  const trips = await pendingTripsNear(deps.db, position, serviceForVehicle(vehicle));
+  await insertOffers(deps.db, deps.provider, trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })), now);
   return trips;
 }
 

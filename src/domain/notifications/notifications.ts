@@ -4,7 +4,9 @@ import { ACCOUNT_RULES } from "../accounts/access.js";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
-import { positiveId, parseField } from "../validation.js";
+import { positiveId, fieldParser } from "../validation.js";
+
+const parseNotificationId = fieldParser("id", positiveId());
 
 export interface NotificationContent {
   tipo: string;
@@ -35,7 +37,7 @@ export function listNotifications(deps: Deps, actor: Actor, options: { soloNoLei
 /** Marks one of the user's own notifications as read. */
 export async function markNotificationRead(deps: Deps, actor: Actor, id: unknown) {
   const usuarioId = notificationsOwner(actor);
-  const notificationId = parseField("id", positiveId(), id);
+  const notificationId = parseNotificationId(id);
   const { count } = await deps.db.notification.updateMany({
     where: { id: notificationId, usuario_id: usuarioId },
     data: { leida: true },

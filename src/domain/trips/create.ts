@@ -8,8 +8,10 @@ import { AccountDisabledError, ConflictError, NoDriversAvailableError, Validatio
 import { greatCircleKm, type Point } from "../maps/geo.js";
 import { placeSchema, type PlaceInput } from "../maps/place.js";
 import { estimateRoute } from "../maps/routes.js";
-import { availableDriversNear } from "../matching/eligibility.js";
-import { pendingTripsNear, recordOffers } from "../matching/requests.js";
+import { insertOffers } from "../../db/batches.js";
+import { eligibleFor } from "../matching/eligibility.js";
+import { dispatch, nextWave } from "../matching/dispatch.js";
+import { countPendingTripsNear } from "../matching/requests.js";
 import { computeFare, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
 import { oneOf, optional, parseInput, type Raw } from "../validation.js";
@@ -52,31 +54,34 @@ function parseRequest(input: TripRequest) {
   return { ...request, serviceType };
 }
 
-/** Route, available drivers and price for a trip that starts now; what a quote and a request share. */
+/**
+ * Route, available drivers and price for a trip that starts now; what a quote and a request
+ * share. The drivers come from the geo index: how many are within reach, and the nearest wave.
+ */
 async function quote(deps: Deps, serviceType: ServiceType, origin: Point, destination: Point) {
   const vehicle = VEHICLE_FOR_SERVICE[serviceType];
-  const [route, drivers, pending, rate] = await Promise.all([
+  const [route, pending, rate] = await Promise.all([
     estimateRoute(deps, origin, destination),
-    availableDriversNear(deps, origin, vehicle),
-    pendingTripsNear(deps.db, origin, serviceType),
+    countPendingTripsNear(deps.db, origin, serviceType),
     rateFor(deps.db, vehicle),
   ]);
+  const available = deps.matching.presence.index.count(origin, eligibleFor(deps, vehicle));
   // The request being priced is one more pending request.
-  const demand = demandMultiplier(pending.length + 1, drivers.length);
+  const demand = demandMultiplier(pending + 1, available);
   const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at: deps.clock.now(), demand });
-  return { route, drivers, fare };
+  return { route, available, fare };
 }
 
 /** What a trip would cost now, before asking for it. */
 export async function fareEstimate(deps: Deps, input: TripRequest) {
   const request = parseRequest(input);
-  const { route, drivers, fare } = await quote(deps, request.serviceType, request.origen, request.destino);
+  const { route, available, fare } = await quote(deps, request.serviceType, request.origen, request.destino);
   return {
     ...fare,
     tipo_servicio: request.serviceType,
     distancia_km: route.distancia_km,
     duracion_estimada_minutos: route.duracion_minutos,
-    conductores_disponibles: drivers.length,
+    conductores_disponibles: available,
   };
 }
 
@@ -89,7 +94,8 @@ async function withAddress(deps: Deps, point: Place): Promise<Place & { direccio
 
 /**
  * A passenger asks for a trip. It is created only when a driver who could take it is within
- * reach; those drivers are offered it at once.
+ * reach; the nearest of them are offered it at once, the next ones in waves (see dispatch).
+ * The write transaction holds only the statements that must be atomic.
  */
 export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
   const passengerId = member(actor, TRIP_RULES.request).id;
@@ -99,12 +105,13 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
   if (blocked) throw new AccountDisabledError(blocked);
 
   const [origen, destino] = await Promise.all([withAddress(deps, request.origen), withAddress(deps, request.destino)]);
-  const { route, drivers, fare } = await quote(deps, request.serviceType, origen, destino);
-  if (drivers.length === 0) {
+  const { route, available, fare } = await quote(deps, request.serviceType, origen, destino);
+  if (available === 0) {
     throw new NoDriversAvailableError("No hay conductores disponibles cerca del punto de origen en este momento; intenta de nuevo en unos minutos");
   }
 
   const now = deps.clock.now();
+  const wave = nextWave(deps, origen, request.serviceType);
   const trip = await deps.db.$transaction(async (tx) => {
     // One request at a time per passenger, so two taps cannot open two trips.
     await lockUser(tx, deps.provider, passengerId);
@@ -129,9 +136,9 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
         fecha_solicitud: now,
       },
     });
-    await recordOffers(tx, drivers.map((conductor_id) => ({ viaje_id: created.id, conductor_id })), now);
+    await insertOffers(tx, deps.provider, wave.map((conductor_id) => ({ viaje_id: created.id, conductor_id })), now);
     return created;
   });
-  for (const conductorId of drivers) deps.events.publish("solicitud_viaje", conductorId, { tipo: "nueva", viaje: trip });
+  dispatch(deps, trip, wave);
   return trip;
 }

@@ -2,15 +2,17 @@ import type { Prisma } from "../../db/client.js";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
-import { positiveId, parseField } from "../validation.js";
+import { positiveId, fieldParser } from "../validation.js";
 import { TRIP_RULES } from "./access.js";
 import { ACTIVE_STATES, FINAL_STATES } from "./states.js";
+
+const parseTripId = fieldParser("trip_id", positiveId());
 
 /** Relations the GraphQL layer adds so one query loads what the response shows. */
 type Selection = { include?: Prisma.TripInclude };
 
 export async function getTrip(deps: Pick<Deps, "db">, id: unknown, selection: Selection = {}) {
-  const tripId = parseField("trip_id", positiveId(), id);
+  const tripId = parseTripId(id);
   const trip = await deps.db.trip.findUnique({ ...selection, where: { id: tripId } });
   if (!trip) throw new NotFoundError(`No existe un viaje con id ${tripId}`);
   return trip;

@@ -7,6 +7,7 @@ import { InvalidStateError, ConflictError, ValidationError } from "../errors.js"
 import { closeOnlinePeriod, returnOnline } from "../drivers/availability.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { observedSpeed } from "../maps/speed.js";
+import { refreshPresence } from "../matching/online-drivers.js";
 import { withdrawOffers } from "../matching/requests.js";
 import { splitFare } from "../pricing/fare.js";
 import { number, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
@@ -49,12 +50,6 @@ function announceTrip(deps: Deps, trip: Trip): void {
   deps.events.publish("viaje", trip.id, trip);
 }
 
-function announcePosition(deps: Deps, status: { conductor_id: number; latitud: number | null; longitud: number | null; disponible: boolean; posicion_en: Date | null }) {
-  if (status.latitud === null || status.longitud === null || !status.posicion_en) return;
-  const { conductor_id, latitud, longitud, disponible, posicion_en } = status;
-  deps.events.publish("posicion_conductor", { conductor_id, latitud, longitud, disponible, at: posicion_en });
-}
-
 /**
  * A driver takes a pending trip. Atomic on both databases: the driver's availability flips
  * first (so one driver cannot take two trips at once), then the trip changes only if it is
@@ -91,7 +86,7 @@ export async function acceptTrip(deps: Deps, actor: Actor, tripId: unknown): Pro
   });
   announceTrip(deps, accepted);
   await withdrawOffers(deps, accepted);
-  if (driver.estado) announcePosition(deps, { ...driver.estado, disponible: false });
+  await refreshPresence(deps, driverId);
   return accepted;
 }
 
@@ -134,15 +129,15 @@ export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof c
   const now = deps.clock.now();
   const distancia_km = distancia_real ?? trip.distancia_km;
   const speed = trip.fecha_inicio ? observedSpeed(distancia_km, trip.fecha_inicio, now) : {};
-  const { completed, status } = await deps.db.$transaction(async (tx) => {
+  const completed = await deps.db.$transaction(async (tx) => {
     const completed = await transition(tx, trip, "completar", now, {
       data: { precio_final, distancia_km, ...splitFare(precio_final), ...speed },
     });
-    const status = completed.conductor_id ? await returnOnline(tx, completed.conductor_id, now) : null;
-    return { completed, status };
+    if (completed.conductor_id) await returnOnline(tx, completed.conductor_id, now);
+    return completed;
   });
   announceTrip(deps, completed);
-  if (status) announcePosition(deps, status);
+  if (completed.conductor_id) await refreshPresence(deps, completed.conductor_id);
   return completed;
 }
 
@@ -156,13 +151,13 @@ export async function cancelTrip(deps: Deps, actor: Actor, input: Raw<typeof can
   nextState(trip.estado, "cancelar");
   const role = cancelledBy(actor, trip);
   const now = deps.clock.now();
-  const { cancelled, status } = await deps.db.$transaction(async (tx) => {
+  const cancelled = await deps.db.$transaction(async (tx) => {
     const cancelled = await transition(tx, trip, "cancelar", now, { data: { motivo_cancelacion: motivo, cancelado_por: role } });
-    const status = cancelled.conductor_id ? await returnOnline(tx, cancelled.conductor_id, now) : null;
-    return { cancelled, status };
+    if (cancelled.conductor_id) await returnOnline(tx, cancelled.conductor_id, now);
+    return cancelled;
   });
   announceTrip(deps, cancelled);
   if (trip.estado === "pendiente") await withdrawOffers(deps, cancelled);
-  if (status) announcePosition(deps, status);
+  if (cancelled.conductor_id) await refreshPresence(deps, cancelled.conductor_id);
   return cancelled;
 }

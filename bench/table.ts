@@ -1,0 +1,37 @@
+import { loadavg } from "node:os";
+
+/** One line of the bench table: a path measured against its baseline in the same run. */
+export interface BenchRow {
+  /** What was measured, e.g. "POST /conductor/update_location.php". */
+  path: string;
+  /** The absolute figure, e.g. "4,210 req/s, p99 6.1 ms". */
+  measured: string;
+  /** What it is compared with, and its figure, e.g. "raw node:http echo: 29,800 req/s". */
+  baseline: string;
+  /** measured ÷ baseline, oriented so that higher is better. */
+  ratio: number;
+  /** The target ratio (at least this much). */
+  target: number;
+  /** Anything else worth reading next to the ratio (memory, p99 target…). */
+  note?: string;
+}
+
+const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - text.length));
+
+/** Prints the rows as one Markdown table, with the machine's load average before and after. */
+export function printTable(rows: BenchRow[], loadBefore: number[]): string {
+  const header = ["path", "measured", "baseline (same run)", "ratio", "target", "ok", "note"];
+  const lines = rows.map((r) => [
+    r.path, r.measured, r.baseline, r.ratio.toFixed(r.ratio >= 10 ? 0 : 2) + "×", `≥ ${r.target}×`, r.ratio >= r.target ? "yes" : "NO", r.note ?? "",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(" | ")} |`;
+  const fmt = (load: number[]) => load.map((l) => l.toFixed(2)).join(" ");
+  return [
+    row(header),
+    `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`,
+    ...lines.map(row),
+    "",
+    `load average before: ${fmt(loadBefore)}; after: ${fmt(loadavg())} (${process.platform}, node ${process.version})`,
+  ].join("\n");
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import type { Point } from "../maps/geo.js";
+import type { VehicleType } from "../trips/service-types.js";
+import { DriverGeoIndex } from "./geo-index.js";
+
+/**
+ * What every process knows about a driver who is online or on a trip, decided from the database
+ * when the driver goes online and again whenever something that decides it changes (approval,
+ * documents, account, trips). A ping from a known driver needs no query at all.
+ */
+export interface Presence {
+  conductor_id: number;
+  tipo_vehiculo: VehicleType;
+  /** The first of the driver's documents to expire: trips may be offered until then. */
+  apto_hasta: Date;
+  /** Free for trips; false while the driver has one. */
+  disponible: boolean;
+  viaje_activo_id: number | null;
+  /** The last reported position, if any. */
+  posicion: (Point & { at: Date }) | null;
+}
+
+export interface PositionReport extends Point {
+  conductor_id: number;
+  at: Date;
+}
+
+/**
+ * The known drivers of one process, the geo index of those free for trips, and the positions
+ * reported to this process that the database has not stored yet.
+ */
+export class DriverPresence {
+  readonly index = new DriverGeoIndex();
+  /** Names this process in the events it publishes, so it does not apply its own twice. */
+  readonly origin = randomUUID();
+  #known = new Map<number, Presence>();
+  #unsaved = new Map<number, PositionReport>();
+
+  get(conductorId: number): Presence | undefined {
+    return this.#known.get(conductorId);
+  }
+
+  /** Records what was decided about a driver; null forgets them (their next ping decides again). */
+  decide(conductorId: number, presence: Presence | null): void {
+    // The database gets positions in batches, so what was decided from it may be behind.
+    const heard = this.#known.get(conductorId)?.posicion;
+    if (presence && heard && (!presence.posicion || heard.at > presence.posicion.at)) presence = { ...presence, posicion: heard };
+    if (presence) this.#known.set(conductorId, presence);
+    else this.#known.delete(conductorId);
+    this.#place(conductorId);
+  }
+
+  /** A known driver's new position; `unsaved` when this process owes it to the database. */
+  move(report: PositionReport, unsaved: boolean): void {
+    const presence = this.#known.get(report.conductor_id);
+    if (!presence) return;
+    if (presence.posicion && presence.posicion.at > report.at) return;
+    presence.posicion = { latitud: report.latitud, longitud: report.longitud, at: report.at };
+    if (unsaved) this.#unsaved.set(report.conductor_id, report);
+    this.#place(report.conductor_id);
+  }
+
+  /** The positions to store, each driver's latest once; taking them empties the list. */
+  takeUnsaved(): PositionReport[] {
+    const reports = [...this.#unsaved.values()];
+    this.#unsaved.clear();
+    return reports;
+  }
+
+  #place(conductorId: number): void {
+    const presence = this.#known.get(conductorId);
+    if (!presence?.disponible || !presence.posicion) return this.index.remove(conductorId);
+    const { tipo_vehiculo, apto_hasta, posicion } = presence;
+    this.index.set({ conductor_id: conductorId, tipo_vehiculo, apto_hasta, ...posicion });
+  }
+}

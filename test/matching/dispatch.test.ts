@@ -1,0 +1,69 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { FixedClock } from "../support/clock.js";
+import { post } from "../support/fixtures.js";
+import { ESTADIO, LLERAS, createDriver, createPassenger, northOf } from "../support/trips.js";
+
+const WAVE_MS = 500;
+let app: TestApp;
+const clock = new FixedClock("2026-03-10T15:00:00Z");
+beforeAll(async () => {
+  app = await createTestApp({ clock, env: { DISPATCH_WAVE_SIZE: "2", DISPATCH_WAVE_S: String(WAVE_MS / 1000) } });
+});
+afterAll(() => app.close());
+
+let area = 0;
+/** Five drivers 1 to 4.5 km from a pickup of their own, one at 6 km; nearest first. */
+async function cityBlock() {
+  const pickup = { ...northOf(LLERAS, 40 * ++area), direccion: `Zona ${area}` };
+  const drivers = [];
+  for (const km of [1, 2, 3, 4, 4.5, 6]) drivers.push(await createDriver(app, { at: northOf(pickup, km) }));
+  return { pickup, drivers: drivers.map((d) => d.id) };
+}
+const offered = async (tripId: number) =>
+  (await app.db.tripOffer.findMany({ where: { viaje_id: tripId }, orderBy: { id: "asc" }, select: { conductor_id: true } })).map((o) => o.conductor_id);
+/** The first `count` drivers offered the trip, once there are that many. */
+async function firstOffered(tripId: number, count: number) {
+  for (let waited = 0; (await offered(tripId)).length < count && waited < 20 * WAVE_MS; waited += 50) await delay(50);
+  return (await offered(tripId)).slice(0, count);
+}
+const request = async (pickup: object) => {
+  const passenger = await createPassenger(app);
+  const created = await post(app, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen: pickup, destino: ESTADIO });
+  expect(created.status).toBe(200);
+  return created.body;
+};
+
+describe("a new trip request", () => {
+  it("goes to the nearest wave of drivers, then the next wave while nobody takes it, until nobody within 5 km is left", async () => {
+    const { pickup, drivers } = await cityBlock();
+    const created = await request(pickup);
+    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
+    expect(await firstOffered(created.trip.id, 4)).toEqual(drivers.slice(0, 4));
+    expect(await firstOffered(created.trip.id, 5)).toEqual(drivers.slice(0, 5));
+    // The driver 6 km away is never offered it, however long it waits.
+    await delay(3 * WAVE_MS);
+    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 5));
+  });
+
+  it("is shown to every driver within 5 km who looks for requests, before their wave comes", async () => {
+    const { pickup, drivers } = await cityBlock();
+    const created = await request(pickup);
+    const listed = await app.legacy("GET", "/conductor/get_pending_requests.php", { conductor_id: String(drivers[4]) });
+    expect(listed.body.solicitudes.map((s: { id: number }) => s.id)).toContain(created.trip.id);
+    // Looking counts as being offered it: the waves skip that driver.
+    expect(await offered(created.trip.id)).toEqual([...drivers.slice(0, 2), drivers[4]]);
+    expect(await firstOffered(created.trip.id, 5)).toEqual([...drivers.slice(0, 2), drivers[4], ...drivers.slice(2, 4)]);
+    await delay(3 * WAVE_MS);
+    expect(await offered(created.trip.id)).toHaveLength(5);
+  });
+
+  it("stops going out once a driver takes it", async () => {
+    const { pickup, drivers } = await cityBlock();
+    const created = await request(pickup);
+    expect((await post(app, "/viajes/accept_trip.php", { trip_id: created.trip.id, conductor_id: drivers[1] })).status).toBe(200);
+    await delay(3 * WAVE_MS);
+    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
+  });
+});
