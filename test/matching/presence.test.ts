@@ -114,6 +114,31 @@ describe("whether a driver can take trips", () => {
     expect((await tripFrom(other.id, origen)).status).toBe(200);
   });
 
+  it("is known, for thousands of drivers, by a process that starts later", async () => {
+    // More drivers than SQLite takes parameters in one list, put online straight in the database.
+    const count = 1500;
+    const now = clock.now();
+    const year = new Date(now.getTime() + 365 * 24 * 3600 * 1000);
+    const tag = `flota-${Date.now()}`;
+    await app.db.user.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        email: `${tag}-${i}@example.com`, nombre: "F", apellido: "L", telefono: "3000000000", password_hash: "x", tipo_usuario: "conductor",
+      })),
+    });
+    const ids = (await app.db.user.findMany({ where: { email: { startsWith: tag } }, select: { id: true } })).map((u) => u.id);
+    await app.db.driverProfile.createMany({ data: ids.map((conductor_id) => ({ conductor_id, aprobado: true })) });
+    await app.db.license.createMany({ data: ids.map((conductor_id) => ({ conductor_id, fecha_expiracion: year })) });
+    await app.db.vehicle.createMany({ data: ids.map((conductor_id) => ({ conductor_id, tipo: "moto", soat_vencimiento: year, tecnomecanica_vencimiento: year })) });
+    const { latitud, longitud } = northOf(LLERAS, 500);
+    await app.db.driverStatus.createMany({ data: ids.map((conductor_id) => ({ conductor_id, disponible: true, posicion_en: now, latitud, longitud })) });
+    const second = await buildServer(app.config, { clock });
+    try {
+      expect(second.deps.matching.presence.index.size).toBeGreaterThanOrEqual(count);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it("is known by a process that starts later, from the database", async () => {
     const origen = nextArea();
     await createDriver(app, { at: origen });

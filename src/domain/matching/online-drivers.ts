@@ -59,10 +59,9 @@ export async function loadPresences(deps: Deps): Promise<void> {
     },
     include: DRIVER_WITH_DOCUMENTS,
   });
-  const trips = await deps.db.trip.findMany({
-    where: { conductor_id: { in: drivers.map((d) => d.conductor_id) }, estado: { in: [...ASSIGNED_STATES] } },
-    select: { id: true, conductor_id: true },
-  });
+  // Every trip under way, rather than those of the drivers above: a list of thousands of ids
+  // would exceed SQLite's limit on a statement's parameters.
+  const trips = await deps.db.trip.findMany({ where: { estado: { in: [...ASSIGNED_STATES] } }, select: { id: true, conductor_id: true } });
   const tripOf = new Map(trips.map((t) => [t.conductor_id, t.id]));
   const now = deps.clock.now();
   for (const driver of drivers) deps.matching.presence.decide(driver.conductor_id, presenceOf(driver, tripOf.get(driver.conductor_id) ?? null, now));
