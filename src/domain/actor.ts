@@ -88,5 +88,15 @@ export const adminOnly = rule(ADMINS_ONLY, isAdmin);
 /** The specification's suspend, activate, approve and reject calls carry no admin_id: under LEGACY_AUTH=ids they are trusted. */
 export const adminOrUnnamedLegacy = rule<void>(ADMINS_ONLY, (actor) => isAdmin(actor) || isUnnamedLegacy(actor));
 
+/**
+ * Actors with the same key are allowed the same things and see the same fields: no rule tells one
+ * administrator from another, and every other member's rules turn on their own id.
+ */
+export function visibilityKey(actor: Actor): string {
+  if (actor.kind === "anonymous") return "anonimo";
+  if (actor.kind === "unnamed") return "sin-nombre";
+  return actor.admin === true ? "administrador" : `usuario:${actor.id}`;
+}
+
 /** The administrator behind an actor, for the audit log: null when a legacy call named nobody. */
 export const responsibleAdmin = (actor: Actor) => (isMember(actor) ? actor.actingAdminId ?? actor.id : null);

@@ -1,16 +1,33 @@
 import type { Server } from "node:http";
-import type { ExecutionArgs, ExecutionResult } from "graphql";
+import { getOperationAST, Kind, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { PubSub } from "graphql-yoga";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
+import { visibilityKey } from "../domain/actor.js";
 import type { Clock, Logger } from "../domain/deps.js";
 import type { EventMap } from "../domain/events.js";
+import { createFanOut } from "./fan-out.js";
 import type { Identity, Transport } from "./identity.js";
 import { GRAPHQL_PATH, type GraphQLServer } from "./yoga.js";
 
 interface Enveloped {
   execute: (args: ExecutionArgs) => Promise<ExecutionResult>;
-  subscribe: (args: ExecutionArgs) => Promise<ExecutionResult>;
+  subscribe: (args: ExecutionArgs) => Promise<ExecutionResult | AsyncIterable<ExecutionResult>>;
+}
+
+/**
+ * Subscriptions whose events are picked by their arguments alone, shared between callers of the
+ * same visibility. Not `notifications`: it follows whoever connects, and two administrators share
+ * a visibility key but not their notifications.
+ */
+const SHAREABLE = new Set(["tripUpdated", "driverLocation", "tripRequests"]);
+
+function shareable(document: DocumentNode, operationName?: string | null) {
+  const operation = getOperationAST(document, operationName);
+  return (
+    operation?.operation === "subscription" &&
+    operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && SHAREABLE.has(selection.name.value))
+  );
 }
 
 // graphql-ws's own code for a refused connection; clients do not retry it.
@@ -29,8 +46,10 @@ export interface WebSocketOptions {
  * graphql-ws on the HTTP server's /graphql path, running every operation through Yoga's pipeline
  * (same plugins, same context factory). The token in the connection parameters is checked once,
  * at connection_init; a connection whose session is revoked (on any process) or expires is closed
- * (4403), which graphql-ws clients do not retry with the same token.
- * Returns the function that closes every socket (code 1001) and the WebSocket server.
+ * (4403), which graphql-ws clients do not retry with the same token. Identical subscriptions of
+ * callers who see the same things run once per event for all their sockets (see fan-out.ts).
+ * Returns the function that closes every socket (code 1001), every shared subscription and the
+ * WebSocket server.
  */
 export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock }: WebSocketOptions) {
   const wss = new WebSocketServer({ server: http, path: GRAPHQL_PATH });
@@ -44,11 +63,16 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
     session.expiry = setTimeout(() => closeAtExpiry(socket, session, expiresAt), Math.min(wait, LONGEST_TIMER_MS)).unref();
   };
 
+  const fanOut = createFanOut<Omit<ExecutionArgs, "contextValue" | "rootValue">>(log);
+
   const server = useServer(
     {
       // A token that does not count refuses the connection (4403); no token connects anonymously.
       onConnect: async (ctx) => {
         const actor = await identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request });
+        // graphql-ws would keep the upgrade request, headers and all, for as long as the socket; its
+        // address was all it was needed for, and nothing reads it after this.
+        (ctx.extra as { request?: unknown }).request = undefined;
         if (actor.kind === "anonymous" && actor.refused) return false;
         actors.set(ctx.extra.socket, actor);
         if (actor.kind === "member" && actor.session) {
@@ -64,20 +88,29 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
       },
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
-      onSubscribe: async (ctx, _id, payload) => {
-        const transport: Transport = { connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request, actor: actors.get(ctx.extra.socket) };
+      onSubscribe: async (ctx, id, payload) => {
+        const { socket } = ctx.extra;
+        // onConnect set it before acknowledging the connection, and nothing is subscribed before that.
+        const actor = actors.get(socket)!;
+        // Joiners skip parsing and validation (the same text passed them) and the subscribe resolver with
+        // its authorization check: sound only because callers with the same visibility key would get
+        // exactly the same answer, and the same events.
+        const key = JSON.stringify([payload.query, payload.operationName ?? null, payload.variables ?? null, visibilityKey(actor)]);
+        const joined = await fanOut.join(key, socket, id);
+        // No Yoga context for a joiner: the shared source runs in its first subscriber's.
+        if (joined) return { ...joined.args, rootValue: { subscribe: () => joined.listener } };
+
+        const transport: Transport = { connectionParams: ctx.connectionParams ?? {}, actor };
         const enveloped = yoga.getEnveloped({ ...transport, params: payload } as never);
         const document = enveloped.parse(payload.query);
         const errors = enveloped.validate(enveloped.schema, document);
         if (errors.length > 0) return errors;
-        return {
-          schema: enveloped.schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
-        };
+        const args = { schema: enveloped.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+        if (!shareable(document, payload.operationName)) {
+          return { ...args, contextValue: await enveloped.contextFactory(), rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } };
+        }
+        const outcome = await fanOut.open(key, args, socket, id, async () => enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }));
+        return { ...args, rootValue: { subscribe: () => outcome } };
       },
     },
     wss,
@@ -95,6 +128,7 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
     for (const session of sessions.values()) clearTimeout(session.expiry);
     await revocations.return?.();
     await server.dispose();
+    await fanOut.close();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   };
 }

@@ -1,0 +1,99 @@
+/**
+ * `npm run bench`: every scenario, each measured against its baseline in the same run, printed as
+ * one table on stdout (progress on stderr). Timings are never asserted. BENCH_SECONDS sets the
+ * length of a round (5 by default; 2 for a quick look), BENCH_ROUNDS their number (3).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { fanOutRows } from "./fan-out.js";
+import { locationRows, tripReadRows, tripRequestRows, type HttpSettings } from "./http.js";
+import { nearestRows } from "./nearest.js";
+import type { ServerReady } from "./server-process.js";
+import { printTable, type BenchRow } from "./table.js";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const http: HttpSettings = { seconds, warmup: Math.max(1, Math.round(seconds * 0.6)), rounds, connections: 10, progress };
+
+/** The server under test in a child process, so that the load generator does not share its event loop. */
+function startServer(): { child: ChildProcess; ready: Promise<ServerReady> } {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./server-process.ts", import.meta.url))], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const ready = new Promise<ServerReady>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as ServerReady));
+    child.once("exit", (code, signal) => reject(new Error(`the server process ended before it was ready (${signal ?? code})`)));
+  });
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (child.connected) child.send({ kind: "stop" });
+  const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+/** The HTTP scenarios in the table's order, with the paths they measure, to name them when they cannot run. */
+const scenarios = [
+  { title: "1. POST /conductor/update_location.php vs raw echo", paths: [{ path: "POST /conductor/update_location.php", target: 0.1 }], rows: locationRows },
+  { title: "2. POST /viajes/create_trip.php vs GET /viajes/get_trip.php", paths: [{ path: "POST /viajes/create_trip.php", target: 0.2 }], rows: tripRequestRows },
+  {
+    title: "3. GET /viajes/get_trip.php vs POST /graphql vs raw Prisma read",
+    paths: [{ path: "GET /viajes/get_trip.php", target: 0.85 }, { path: "POST /graphql (get_trip's document)", target: 0.5 }],
+    rows: tripReadRows,
+  },
+];
+// Trip requests run last: the trips they create stay pending and go out to further waves of
+// drivers every DISPATCH_WAVE_S for about a minute, which would weigh on any scenario after them.
+const RUN_ORDER = [0, 2, 1];
+
+/** A row that says why it has no figures; the run then exits with a failure, after the table. */
+function unmeasured({ path, target }: { path: string; target: number }, why: string): BenchRow {
+  process.exitCode = 1;
+  return { path, measured: "not measured", baseline: "—", ratio: 0, target, note: `INVALID: ${why}` };
+}
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!;
+
+const loadBefore = loadavg();
+const httpRows = scenarios.map((): BenchRow[] => []);
+
+progress("seeding 3,000 online drivers and 20,000 passengers, starting the server…");
+const { child, ready } = startServer();
+process.once("SIGINT", () => {
+  child.kill("SIGKILL");
+  process.exit(130);
+});
+try {
+  const server = await ready.catch((error: unknown) => {
+    progress(`the HTTP scenarios cannot run: ${reason(error)}`);
+    scenarios.forEach((scenario, i) => (httpRows[i] = scenario.paths.map((row) => unmeasured(row, `${reason(error)} (see stderr)`))));
+    return null;
+  });
+  for (const i of server ? RUN_ORDER : []) {
+    const scenario = scenarios[i]!;
+    progress(scenario.title);
+    try {
+      httpRows[i] = await scenario.rows(server!, http);
+    } catch (error) {
+      progress(`  failed: ${reason(error)}`);
+      httpRows[i] = scenario.paths.map((row) => unmeasured(row, reason(error)));
+    }
+  }
+} finally {
+  await stopServer(child);
+}
+const rows = httpRows.flat();
+
+// In-process scenarios after the server is gone, so that nothing else competes for the cores.
+progress("4. nearest eligible drivers: geo index vs linear scan");
+rows.push(...nearestRows({ roundMs: seconds * 100, rounds, progress }));
+progress("5. fan-out");
+rows.push(...(await fanOutRows()));
+
+process.stdout.write(`${printTable(rows, loadBefore)}\n`);

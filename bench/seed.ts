@@ -1,0 +1,89 @@
+import type { Db } from "../src/db/client.js";
+import type { Point } from "../src/domain/maps/geo.js";
+import { VEHICLE_TYPES, type VehicleType } from "../src/domain/trips/service-types.js";
+
+/** The benches' city: a 40 × 40 km square around Medellín (0.36° is about 40 km there). */
+export const CITY_CENTRE: Point = { latitud: 6.25, longitud: -75.57 };
+export const CITY_SIDE_DEGREES = 0.36;
+
+/** A point inside the square of side `sideDegrees` around the city centre. */
+export const pointInCity = (sideDegrees = CITY_SIDE_DEGREES, random = Math.random): Point => ({
+  latitud: CITY_CENTRE.latitud + (random() - 0.5) * sideDegrees,
+  longitud: CITY_CENTRE.longitud + (random() - 0.5) * sideDegrees,
+});
+
+export interface SeededDriver extends Point {
+  conductor_id: number;
+  tipo: VehicleType;
+}
+
+export interface SeededCity {
+  drivers: SeededDriver[];
+  passengerIds: number[];
+  /** A completed trip with a driver and vehicle, for the reads. */
+  tripId: number;
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+// SQLite caps the variables of one statement; a thousand rows of a few columns stay well below.
+const CHUNK = 1000;
+
+async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+}
+
+async function createUsers(db: Db, prefix: string, count: number, tipo_usuario: string): Promise<number[]> {
+  const users = Array.from({ length: count }, (_, i) => ({
+    email: `${prefix}.${i}@bench.test`, nombre: "Bench", apellido: String(i), telefono: "3000000000", password_hash: "x", tipo_usuario,
+  }));
+  await inChunks(users, (data) => db.user.createMany({ data }));
+  const rows = await db.user.findMany({ where: { email: { startsWith: `${prefix}.` } }, select: { id: true }, orderBy: { id: "asc" } });
+  return rows.map((u) => u.id);
+}
+
+/**
+ * Approved drivers online at random points of the city (vehicle types in turn), with licence and
+ * vehicle in force, written straight into the database: the server fills its index of online
+ * drivers from `driverStatus` when it starts. Plus passengers, and one completed trip to read.
+ */
+export async function seedCity(db: Db, options: { drivers: number; passengers: number; now: Date }): Promise<SeededCity> {
+  const { now } = options;
+  const inForce = new Date(now.getTime() + YEAR_MS);
+  const driverIds = await createUsers(db, "driver", options.drivers, "conductor");
+  const drivers = driverIds.map((conductor_id, i) => ({ conductor_id, tipo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!, ...pointInCity() }));
+
+  await inChunks(driverIds, (ids) =>
+    db.driverProfile.createMany({ data: ids.map((conductor_id) => ({ conductor_id, aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now })) }),
+  );
+  await inChunks(driverIds, (ids) =>
+    db.license.createMany({ data: ids.map((conductor_id) => ({ conductor_id, numero: `L-${conductor_id}`, tipo: "B1", fecha_expiracion: inForce })) }),
+  );
+  await inChunks(drivers, (chunk) =>
+    db.vehicle.createMany({
+      data: chunk.map(({ conductor_id, tipo }) => ({
+        conductor_id, tipo, marca: "Renault", modelo: "Logan", placa: `B${conductor_id}`, color: "Blanco",
+        soat_vencimiento: inForce, tecnomecanica_vencimiento: inForce,
+      })),
+    }),
+  );
+  await inChunks(drivers, (chunk) =>
+    db.driverStatus.createMany({
+      data: chunk.map(({ conductor_id, latitud, longitud }) => ({ conductor_id, disponible: true, latitud, longitud, posicion_en: now })),
+    }),
+  );
+
+  const passengerIds = await createUsers(db, "passenger", options.passengers, "pasajero");
+  const from = pointInCity();
+  const to = pointInCity();
+  const trip = await db.trip.create({
+    data: {
+      usuario_id: passengerIds[0], conductor_id: drivers[0]!.conductor_id, tipo_servicio: "auto", estado: "completado",
+      origen_direccion: "Parque Lleras", origen_latitud: from.latitud, origen_longitud: from.longitud,
+      destino_direccion: "Estadio", destino_latitud: to.latitud, destino_longitud: to.longitud,
+      precio_estimado: 12_000, precio_final: 12_500, distancia_km: 6.4, duracion_estimada_minutos: 18,
+      fecha_solicitud: new Date(now.getTime() - 3600_000), fecha_aceptacion: new Date(now.getTime() - 3500_000),
+      fecha_inicio: new Date(now.getTime() - 3000_000), fecha_fin: new Date(now.getTime() - 1800_000),
+    },
+  });
+  return { drivers, passengerIds, tripId: trip.id };
+}
