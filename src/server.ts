@@ -23,6 +23,8 @@ import { localUploads, useUploads, type Refusal } from "./files/uploads.js";
 import { attemptCounter } from "./limits/attempts.js";
 import { followPresences, loadPresences, savePositions } from "./domain/matching/online-drivers.js";
 import { DriverPresence } from "./domain/matching/presence.js";
+import { CallerCache } from "./domain/accounts/callers.js";
+import { followAccountChanges } from "./domain/accounts/sessions.js";
 import { legacyRoutes } from "./rest/routes/index.js";
 import { useApiDocs } from "./rest/reference-page.js";
 import { useLegacyShim } from "./rest/shim.js";
@@ -98,6 +100,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       }, ms);
       timers.add(timer);
     },
+    callers: new CallerCache(),
     bcryptCost: config.BCRYPT_COST,
     tokenTtlMs: config.TOKEN_TTL_S * 1000,
     limits: {
@@ -116,6 +119,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   }
   const demoDrivers = config.DEMO_DATA ? simulateDemoDrivers(deps) : null;
 
+  const accountChanges = followAccountChanges(deps);
   // Followed before loading, so that nothing decided meanwhile is missed.
   const presences = followPresences(deps);
   await loadPresences(deps);
@@ -223,6 +227,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       for (const timer of timers) clearTimeout(timer);
       clearInterval(flushing);
       await presences.stop();
+      await accountChanges.stop();
       await flushPositions();
       await yoga.dispose();
       await events.close();

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.js";
 import type { Provider } from "../db/url.js";
+import type { CallerCache } from "./accounts/callers.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
 import type { DriverPresence } from "./matching/presence.js";
@@ -51,6 +52,8 @@ export interface Deps {
   };
   /** Runs `task` after `ms` unless the service stops first; failures are logged. */
   later(ms: number, task: () => Promise<void>): void;
+  /** Who recent callers are, so that most calls need not read their account. */
+  callers: CallerCache;
   bcryptCost: number;
   /** How long a session token lasts. */
   tokenTtlMs: number;

@@ -30,6 +30,8 @@ export type EventMap = {
   posicion_conductor: [payload: { origen: string; posicion: PositionReport }];
   /** Sessions that just ended (logout, suspension, password change, …): their open connections close. */
   sesion_revocada: [payload: { sesiones: number[] }];
+  /** A user's role or standing changed, or the account was deleted: processes that remember them read them again. */
+  cuenta_cambiada: [payload: { usuario_id: number }];
 };
 
 /** Topics every process follows as a whole, not per listener. */

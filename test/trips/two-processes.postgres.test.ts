@@ -116,4 +116,21 @@ describe("two processes sharing events through Redis", () => {
     const trip = await call(a, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen, destino: ESTADIO });
     expect(trip.body).toMatchObject({ success: false, message: expect.stringMatching(/^No hay conductores disponibles/) });
   });
+
+  it("forget who a caller is on every process the moment an administrator changes them", async () => {
+    const admin = () => db.prisma.user.create({
+      data: { email: uniqueEmail("admin"), nombre: "A", apellido: "B", telefono: "3001234567", password_hash: "x", tipo_usuario: "admin" },
+    });
+    const [boss, other] = [await admin(), await admin()];
+    const list = () => fetch(`http://127.0.0.1:${a.port}/admin/user_management.php?admin_id=${other.id}`);
+    expect((await list()).status).toBe(200);
+    const demoted = await fetch(`http://127.0.0.1:${b.port}/admin/user_management.php`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ admin_id: boss.id, user_id: other.id, tipo_usuario: "pasajero" }),
+    });
+    expect(demoted.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await list()).status).toBe(403);
+  });
 });

@@ -4,6 +4,7 @@ import type { User } from "../../generated/sqlite/client.js";
 import { member, type Actor, type Member } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ACCOUNT_RULES } from "./access.js";
+import type { KnownSession } from "./callers.js";
 import { accountBlockReason } from "./login.js";
 import type { UserType } from "./users.js";
 
@@ -44,9 +45,18 @@ export function memberFor(
   };
 }
 
+const STANDING = { id: true, tipo_usuario: true, es_activo: true, fecha_suspension: true, motivo_suspension: true } as const;
+
 /** The actor for a user id the caller names rather than proves; an id of nobody gives a member without a role. */
 export async function memberById(deps: Deps, id: number, fields: Pick<Member, "via" | "session" | "actingAdminId" | "address">): Promise<Member> {
-  const user = await deps.db.user.findUnique({ where: { id, eliminado_en: null } });
+  const now = deps.clock.now();
+  let user = deps.callers.user(id, now);
+  if (!user) {
+    const changes = deps.callers.changes;
+    // Nobody is not remembered: the id may be registered next.
+    const found = await deps.db.user.findUnique({ where: { id, eliminado_en: null }, select: STANDING });
+    if (found) deps.callers.rememberUser((user = found), now, changes);
+  }
   return user ? memberFor(user, fields) : { kind: "member", id, role: null, admin: false, ...fields };
 }
 
@@ -54,12 +64,28 @@ const SIGN_IN_AGAIN = "inicia sesión de nuevo";
 
 /** The user a token signs in, or why it does not. */
 export async function authenticate(deps: Deps, token: string, address: string | null): Promise<Member | { refused: string }> {
-  const session = await deps.db.session.findUnique({ where: { token_hash: hashToken(token) }, include: { usuario: true } });
-  if (!session || session.revocada_en) return { refused: `La sesión no es válida o ya se cerró; ${SIGN_IN_AGAIN}` };
+  const session = await findSession(deps, hashToken(token));
+  if (!session) return { refused: `La sesión no es válida o ya se cerró; ${SIGN_IN_AGAIN}` };
   if (session.expira_en <= deps.clock.now()) return { refused: `La sesión venció; ${SIGN_IN_AGAIN}` };
   const blocked = accountBlockReason(session.usuario);
   if (blocked) return { refused: blocked };
   return memberFor(session.usuario, { via: "token", session: { id: session.id, expiresAt: session.expira_en }, actingAdminId: null, address });
+}
+
+/** A session not revoked, with its user's standing; remembered while neither changes. */
+async function findSession(deps: Deps, tokenHash: string): Promise<KnownSession | null> {
+  const now = deps.clock.now();
+  const known = deps.callers.session(tokenHash, now);
+  if (known) return known;
+  const changes = deps.callers.changes;
+  const found = await deps.db.session.findUnique({
+    where: { token_hash: tokenHash },
+    select: { id: true, expira_en: true, revocada_en: true, usuario: { select: STANDING } },
+  });
+  if (!found || found.revocada_en) return null;
+  const session = { id: found.id, expira_en: found.expira_en, usuario: found.usuario };
+  deps.callers.rememberSession(tokenHash, session, now, changes);
+  return session;
 }
 
 /**
@@ -74,8 +100,36 @@ export async function revokeUserSessions(tx: Tx, userId: number, now: Date): Pro
   return ids;
 }
 
-export function announceRevoked(deps: Pick<Deps, "events">, sessionIds: number[]): void {
-  if (sessionIds.length > 0) deps.events.publish("sesion_revocada", { sesiones: sessionIds });
+export function announceRevoked(deps: Pick<Deps, "events" | "callers">, sessionIds: number[]): void {
+  if (sessionIds.length === 0) return;
+  deps.callers.forgetSessions(sessionIds);
+  deps.events.publish("sesion_revocada", { sesiones: sessionIds });
+}
+
+/** A user's role or standing changed (or the account was deleted): every process reads it again. */
+export function announceAccountChange(deps: Pick<Deps, "events" | "callers">, userId: number): void {
+  deps.callers.forgetUser(userId);
+  deps.events.publish("cuenta_cambiada", { usuario_id: userId });
+}
+
+/** Keeps this process's remembered callers in step with changes made on other processes; runs until `stop`. */
+export function followAccountChanges(deps: Deps): { stop: () => Promise<void> } {
+  const revoked = deps.events.subscribe("sesion_revocada");
+  const changed = deps.events.subscribe("cuenta_cambiada");
+  const done = [
+    (async () => {
+      for await (const { sesiones } of revoked) deps.callers.forgetSessions(sesiones);
+    })(),
+    (async () => {
+      for await (const { usuario_id } of changed) deps.callers.forgetUser(usuario_id);
+    })(),
+  ].map((loop) => loop.catch((error) => deps.log.error({ err: error }, "stopped following account changes")));
+  return {
+    stop: async () => {
+      await Promise.all([revoked.return?.(), changed.return?.()]);
+      await Promise.all(done);
+    },
+  };
 }
 
 /** Logs out: ends the session the call was made with. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, isMember, type Actor } from "../actor.js";
-import { announceRevoked, revokeUserSessions } from "../accounts/sessions.js";
+import { announceAccountChange, announceRevoked, revokeUserSessions } from "../accounts/sessions.js";
 import { getUser, USER_TYPES } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { takeOffline } from "../drivers/availability.js";
@@ -92,6 +92,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: unknown, inpu
     return { updated, revoked };
   });
   announceRevoked(deps, revoked);
+  announceAccountChange(deps, id);
   await refreshPresence(deps, id);
   return updated;
 }
@@ -141,6 +142,7 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     return revoked;
   });
   announceRevoked(deps, revoked);
+  announceAccountChange(deps, id);
   await refreshPresence(deps, id);
   // The account is already erased; photos left behind by a failing disk are logged, not a failed deletion.
   await deps.uploads.remove(documentFolder(id)).catch((error) => deps.log.error({ err: error, usuario_id: id }, "could not remove a deleted driver's photos"));
@@ -165,6 +167,7 @@ export async function suspendUser(deps: Deps, actor: Actor, input: Raw<typeof su
     return { notification, revoked };
   });
   announceRevoked(deps, revoked);
+  announceAccountChange(deps, user_id);
   announce(deps, notification);
   await refreshPresence(deps, user_id);
   return getUser(deps.db, user_id);
@@ -180,6 +183,7 @@ export async function activateUser(deps: Deps, actor: Actor, userId: unknown) {
     await audit(tx, deps, actor, { accion: "activar_usuario", objetivo_tipo: "usuario", objetivo_id: id });
     return createNotification(tx, id, { tipo: "cuenta_activada", titulo: "Cuenta activada", mensaje: "Tu cuenta está activa de nuevo." });
   });
+  announceAccountChange(deps, id);
   announce(deps, notification);
   await refreshPresence(deps, id);
   return getUser(deps.db, id);

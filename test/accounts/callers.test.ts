@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { newAdmin } from "../support/drivers.js";
+import { post } from "../support/fixtures.js";
+import { createDriver, LLERAS } from "../support/trips.js";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const before = app.queries.length;
+  await work();
+  return app.queries.slice(before);
+}
+const userList = (adminId: number) => app.legacy("GET", "/admin/user_management.php", { admin_id: String(adminId) });
+const PING = `mutation { updateDriverLocation(latitud: 6.2087, longitud: -75.5659) { __typename } }`;
+
+describe("who a caller is", () => {
+  it("is known again without reading their account or session, by id and by token", async () => {
+    const driver = await createDriver(app);
+    const ping = () => post(app, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS });
+    await ping();
+    expect(await statementsOf(ping)).toEqual([]);
+    await app.graphql(PING, {}, driver.id);
+    expect(await statementsOf(() => app.graphql(PING, {}, driver.id))).toEqual([]);
+  });
+
+  it("is read again the moment an administrator changes their role, on a call that names them", async () => {
+    const [boss, other] = [await newAdmin(app), await newAdmin(app)];
+    expect((await userList(other.id)).status).toBe(200);
+    const demoted = await app.legacy("PUT", "/admin/user_management.php", { admin_id: boss.id, user_id: other.id, tipo_usuario: "pasajero" });
+    expect(demoted.status).toBe(200);
+    expect((await userList(other.id)).status).toBe(403);
+  });
+
+  it("is read again the moment a suspension is lifted", async () => {
+    const other = await newAdmin(app);
+    expect((await post(app, "/admin/suspender_usuario.php", { user_id: other.id, motivo: "Revisión" })).status).toBe(200);
+    expect((await userList(other.id)).status).toBe(403);
+    expect((await post(app, "/admin/activar_usuario.php", { user_id: other.id })).status).toBe(200);
+    expect((await userList(other.id)).status).toBe(200);
+  });
+});
