@@ -21,7 +21,7 @@ import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
 import { localUploads, useUploads, type Refusal } from "./files/uploads.js";
 import { attemptCounter } from "./limits/attempts.js";
-import { followPresences, loadPresences, savePositions } from "./domain/matching/online-drivers.js";
+import { POSITION_ANNOUNCE_MS, announcePositions, followPresences, loadPresences, savePositions } from "./domain/matching/online-drivers.js";
 import { DriverPresence } from "./domain/matching/presence.js";
 import { CallerCache } from "./domain/accounts/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
@@ -125,6 +125,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   await loadPresences(deps);
   const flushPositions = () => savePositions(deps).catch((error) => log.error({ err: error }, "could not store driver positions"));
   const flushing = setInterval(flushPositions, config.POSITION_FLUSH_MS);
+  const announcing = setInterval(() => announcePositions(deps), POSITION_ANNOUNCE_MS);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
@@ -226,6 +227,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       demoDrivers?.stop();
       for (const timer of timers) clearTimeout(timer);
       clearInterval(flushing);
+      clearInterval(announcing);
       await presences.stop();
       await accountChanges.stop();
       await flushPositions();

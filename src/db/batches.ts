@@ -23,25 +23,26 @@ function* chunks<T>(items: T[]): Generator<T[]> {
 }
 
 /**
- * Stores drivers' latest positions, one statement per few thousand drivers. A position older
- * than the one stored (written meanwhile by a change of availability) is left alone.
+ * Stores drivers' latest positions in one statement, sent as one JSON parameter (thousands of
+ * separate parameters cost more to pass than the update itself). A position older than the one
+ * stored (written meanwhile by a change of availability) is left alone.
  */
 export async function writePositions(
   db: Db,
   provider: Provider,
   positions: Array<{ conductor_id: number; latitud: number; longitud: number; at: Date }>,
 ): Promise<void> {
-  for (const chunk of chunks(positions)) {
-    const rows = chunk.map((p) => [p.conductor_id, p.latitud, p.longitud, instant(provider, p.at)]);
-    const { sql, values } = valuesList(provider, rows, ["int", "float8", "float8", "timestamp(3)"]);
-    await db.$executeRawUnsafe(
-      `UPDATE estados_conductor SET latitud = v.column2, longitud = v.column3, posicion_en = v.column4, actualizado_en = v.column4
-       FROM (VALUES ${sql}) AS v
-       WHERE estados_conductor.conductor_id = v.column1
-         AND (estados_conductor.posicion_en IS NULL OR estados_conductor.posicion_en < v.column4)`,
-      ...values,
-    );
-  }
+  if (positions.length === 0) return;
+  const rows = JSON.stringify(positions.map((p) => ({ c: p.conductor_id, la: p.latitud, lo: p.longitud, en: instant(provider, p.at) })));
+  const source = provider === "sqlite"
+    ? `(SELECT value ->> 'c' AS c, value ->> 'la' AS la, value ->> 'lo' AS lo, value ->> 'en' AS en FROM json_each(?)) AS v`
+    : `json_to_recordset($1::json) AS v(c int, la float8, lo float8, en timestamp(3))`;
+  await db.$executeRawUnsafe(
+    `UPDATE estados_conductor SET latitud = v.la, longitud = v.lo, posicion_en = v.en, actualizado_en = v.en
+     FROM ${source}
+     WHERE estados_conductor.conductor_id = v.c AND (estados_conductor.posicion_en IS NULL OR estados_conductor.posicion_en < v.en)`,
+    rows,
+  );
 }
 
 /** Records that trips were shown to drivers, in one statement; showing one again changes nothing. */

@@ -27,7 +27,7 @@ export type EventMap = {
    * the process that published, which has already applied the change.
    */
   presencia_conductor: [payload: { origen: string; conductor_id: number; presencia: Presence | null }];
-  posicion_conductor: [payload: { origen: string; posicion: PositionReport }];
+  posicion_conductor: [payload: { origen: string; posiciones: PositionReport[] }];
   /** Sessions that just ended (logout, suspension, password change, …): their open connections close. */
   sesion_revocada: [payload: { sesiones: number[] }];
   /** A user's role or standing changed, or the account was deleted: processes that remember them read them again. */

@@ -15,13 +15,13 @@ const driver = (conductor_id: number, point: { latitud: number; longitud: number
 const cars: NearbyQuery = { tipo_vehiculo: "auto", now: NOW, freshSince: ago(60), radiusKm: 5 };
 const ids = (found: Array<{ conductor_id: number }>) => found.map((d) => d.conductor_id);
 
-/** A deterministic spread of drivers over a 40 × 40 km square around the centre. */
-function city(count: number): IndexedDriver[] {
+/** A deterministic spread of drivers over a square around the centre, 40 × 40 km by default. */
+function city(count: number, spreadDegrees = 0.36): IndexedDriver[] {
   let seed = 42;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   return Array.from({ length: count }, (_, i) => driver(i + 1, {
-    latitud: CENTER.latitud + (random() - 0.5) * 0.36,
-    longitud: CENTER.longitud + (random() - 0.5) * 0.36,
+    latitud: CENTER.latitud + (random() - 0.5) * spreadDegrees,
+    longitud: CENTER.longitud + (random() - 0.5) * spreadDegrees,
   }, { tipo_vehiculo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!, at: ago(random() * 90), apto_hasta: random() < 0.05 ? ago(1) : YEAR_ON }));
 }
 
@@ -51,8 +51,11 @@ describe("the driver geo index", () => {
     expect(found[0]!.distanceKm).toBeCloseTo(greatCircleKm(CENTER, points[4]!), 9);
   });
 
-  it("gives the same nearest drivers as checking every driver, for every vehicle type", () => {
-    const drivers = city(20_000);
+  it.each([
+    ["spread over a city, few to a street", 0.36],
+    ["packed into a few blocks", 0.03],
+  ])("gives the same nearest drivers as checking every driver, for every vehicle type: drivers %s", (_, spread) => {
+    const drivers = city(20_000, spread);
     const index = new DriverGeoIndex();
     for (const d of drivers) index.set(d);
     const centres = [CENTER, north(3), { latitud: CENTER.latitud - 0.1, longitud: CENTER.longitud + 0.12 }, north(30)];

@@ -9,15 +9,15 @@ export interface KnownSession {
   usuario: Standing;
 }
 
-// Longer than a phone's ping interval (10 s), so a driver's pings find them; the bound on how long
+// Many times a phone's ping interval (10 s), so a driver's pings find them; the bound on how long
 // a change could go unnoticed should its announcement be lost.
-const REMEMBER_MS = 60_000;
+const REMEMBER_MS = 5 * 60_000;
 const MOST = 100_000;
 
 /**
  * Who recent callers are, by user id and by session token, so that a call need not read the
  * account it comes from. Forgotten the moment the account or session changes, on every process
- * (the account changes announce it), and after a minute in any case.
+ * (the account changes announce it), and after five minutes in any case.
  */
 export class CallerCache {
   #users = new Map<number, { user: Standing; until: number }>();

@@ -6,7 +6,7 @@ import { closeOnlinePeriod, openOnlinePeriod } from "../drivers/availability.js"
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { ValidationError } from "../errors.js";
 import { latitude, longitude, missingOr, optional, parseInput, type Raw } from "../validation.js";
-import { activeTripOf, announcePosition, announcePresence, presenceOf } from "./online-drivers.js";
+import { activeTripOf, announcePresence, notePosition, presenceOf } from "./online-drivers.js";
 import type { Presence } from "./presence.js";
 
 const locationSchema = z.object({
@@ -53,7 +53,7 @@ export async function updateDriverLocation(deps: Deps, actor: Actor, input: Raw<
   if (!known || !keepsAvailability(known, report.disponibilidad, now)) return changeAvailability(deps, driverId, report, now);
   if (report.latitud !== undefined) {
     const position = { conductor_id: driverId, latitud: report.latitud, longitud: report.longitud!, at: now };
-    announcePosition(deps, position);
+    notePosition(deps, position);
     if (known.viaje_activo_id !== null) deps.events.publish("ubicacion_viaje", known.viaje_activo_id, position);
   }
   return statusOf(known);

@@ -34,11 +34,17 @@ export function announcePresence(deps: Deps, conductorId: number, presencia: Pre
   deps.events.publish("presencia_conductor", { origen: presence.origin, conductor_id: conductorId, presencia });
 }
 
-/** A known driver's new position: every process has it at once, the database with the next batch. */
-export function announcePosition(deps: Deps, posicion: PositionReport): void {
+/** A known driver's new position: this process has it at once, the others and the database with the next batches. */
+export const notePosition = (deps: Deps, posicion: PositionReport) => deps.matching.presence.move(posicion, true);
+
+/** How often positions heard here go to the other processes: how far behind their indexes may be. */
+export const POSITION_ANNOUNCE_MS = 200;
+
+/** Tells the other processes the positions heard here since the last time, in one event. */
+export function announcePositions(deps: Deps): void {
   const { presence } = deps.matching;
-  presence.move(posicion, true);
-  deps.events.publish("posicion_conductor", { origen: presence.origin, posicion });
+  const posiciones = presence.takeUnannounced();
+  if (posiciones.length > 0) deps.events.publish("posicion_conductor", { origen: presence.origin, posiciones });
 }
 
 /**
@@ -77,7 +83,9 @@ export function followPresences(deps: Deps): { stop: () => Promise<void> } {
   };
   const done = [
     follow<EventMap["presencia_conductor"][0]>(decisions, (e) => presence.decide(e.conductor_id, e.presencia)),
-    follow<EventMap["posicion_conductor"][0]>(positions, (e) => presence.move(e.posicion, false)),
+    follow<EventMap["posicion_conductor"][0]>(positions, (e) => {
+      for (const position of e.posiciones) presence.move(position, false);
+    }),
   ].map((loop) => loop.catch((error) => deps.log.error({ err: error }, "stopped following driver presence")));
   return {
     stop: async () => {

@@ -27,7 +27,7 @@ export interface PositionReport extends Point {
 
 /**
  * The known drivers of one process, the geo index of those free for trips, and the positions
- * reported to this process that the database has not stored yet.
+ * reported to this process that the database, and the other processes, have not had yet.
  */
 export class DriverPresence {
   readonly index = new DriverGeoIndex();
@@ -35,6 +35,7 @@ export class DriverPresence {
   readonly origin = randomUUID();
   #known = new Map<number, Presence>();
   #unsaved = new Map<number, PositionReport>();
+  #unannounced = new Map<number, PositionReport>();
 
   get(conductorId: number): Presence | undefined {
     return this.#known.get(conductorId);
@@ -50,21 +51,27 @@ export class DriverPresence {
     this.#place(conductorId);
   }
 
-  /** A known driver's new position; `unsaved` when this process owes it to the database. */
-  move(report: PositionReport, unsaved: boolean): void {
+  /** A known driver's new position; `heardHere` when this process owes it to the database and the others. */
+  move(report: PositionReport, heardHere: boolean): void {
     const presence = this.#known.get(report.conductor_id);
     if (!presence) return;
     if (presence.posicion && presence.posicion.at > report.at) return;
     presence.posicion = { latitud: report.latitud, longitud: report.longitud, at: report.at };
-    if (unsaved) this.#unsaved.set(report.conductor_id, report);
+    if (heardHere) {
+      this.#unsaved.set(report.conductor_id, report);
+      this.#unannounced.set(report.conductor_id, report);
+    }
     this.#place(report.conductor_id);
   }
 
   /** The positions to store, each driver's latest once; taking them empties the list. */
   takeUnsaved(): PositionReport[] {
-    const reports = [...this.#unsaved.values()];
-    this.#unsaved.clear();
-    return reports;
+    return take(this.#unsaved);
+  }
+
+  /** The positions to tell the other processes, likewise. */
+  takeUnannounced(): PositionReport[] {
+    return take(this.#unannounced);
   }
 
   #place(conductorId: number): void {
@@ -73,4 +80,10 @@ export class DriverPresence {
     const { tipo_vehiculo, apto_hasta, posicion } = presence;
     this.index.set({ conductor_id: conductorId, tipo_vehiculo, apto_hasta, ...posicion });
   }
+}
+
+function take(reports: Map<number, PositionReport>): PositionReport[] {
+  const taken = [...reports.values()];
+  reports.clear();
+  return taken;
 }
