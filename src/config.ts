@@ -15,6 +15,8 @@ const schema = z.object({
     .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgresql:// (PostgreSQL)")
     .default("file:./data/app.db"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a PostgreSQL query waits for a free connection before its request is answered 503. */
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
   REDIS_CHANNEL_PREFIX: z.string().default("ride-hailing:"),
   OSRM_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -39,6 +41,10 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Requests served at once by one process (event streams and health checks aside); more wait in line… */
+  MAX_CONCURRENT_REQUESTS: limit(64),
+  /** …for at most this long before they are answered 503 with Retry-After. */
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   /** Seed the demo accounts at start-up; on by default in development so `npm start` has data to try. */
   DEMO_DATA: flag(),
   /** Lifetime of a session token. */

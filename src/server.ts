@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import type { Plugin } from "graphql-yoga";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
@@ -14,8 +15,12 @@ import { createEvents } from "./graphql/pubsub.js";
 import { schema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
 import { createIdentity } from "./graphql/identity.js";
-import { createGraphQL } from "./graphql/yoga.js";
-import { createLogger, type AppLogger } from "./logger.js";
+import { GRAPHQL_PATH, createGraphQL } from "./graphql/yoga.js";
+import { Admission } from "./http/admission.js";
+import { busyResponse } from "./http/overload.js";
+import { useIdempotency } from "./http/idempotency.js";
+import { requestIdOf } from "./http/request-id.js";
+import { createLogger, requestScope, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
 import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
@@ -58,8 +63,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const log = options.log ?? createLogger(config);
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
-  const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, onQuery: options.onQuery });
-  const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX);
+  const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS, onQuery: options.onQuery });
+  const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX, log);
   const clock = options.clock ?? systemClock;
 
   if (!config.URL_SIGNING_SECRET && (config.NODE_ENV === "production" || config.REDIS_URL)) {
@@ -123,6 +128,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   // Followed before loading, so that nothing decided meanwhile is missed.
   const presences = followPresences(deps);
   await loadPresences(deps);
+  // What other processes announced while Redis was away never arrives: callers are read again, and
+  // who is online is read again from the database.
+  events.onRecovered(() => {
+    deps.callers.clear();
+    deps.matching.presence.forgetAll();
+    loadPresences(deps).catch((error) => log.error({ err: error }, "could not read the drivers online again after Redis came back"));
+  });
   const flushPositions = () => savePositions(deps).catch((error) => log.error({ err: error }, "could not store driver positions"));
   const flushing = setInterval(flushPositions, config.POSITION_FLUSH_MS);
   const announcing = setInterval(() => announcePositions(deps), POSITION_ANNOUNCE_MS);
@@ -140,13 +152,24 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
 
   async function readiness(): Promise<Response> {
     if (stopping) return Response.json({ status: "stopping" }, { status: 503 });
-    try {
-      await Promise.all([database.ping(), events.ping()]);
-      return Response.json({ status: "ready" });
-    } catch (error) {
-      log.warn({ err: error }, "not ready");
-      return Response.json({ status: "unavailable" }, { status: 503 });
-    }
+    // Each dependency's reason, in words safe to show: the database's error stays in the log.
+    const reasons = await Promise.all([
+      database.ping().then(
+        () => null,
+        (error) => {
+          log.warn({ err: error }, "not ready: the database does not answer");
+          return "database: unreachable";
+        },
+      ),
+      // Redis's own problems are logged, rate-limited, where they happen.
+      events.ping().then(
+        () => null,
+        (error: Error) => `redis: ${error.message}`,
+      ),
+    ]);
+    const reason = reasons.filter(Boolean).join("; ");
+    if (!reason) return Response.json({ status: "ready" });
+    return Response.json({ status: "unavailable", reason }, { status: 503 });
   }
 
   async function mayReadDocument(request: Request, serverContext: object, key: string): Promise<Refusal | null> {
@@ -186,6 +209,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
     },
     routes: [
+      useIdempotency(deps.db, { clock, log, bodyLimit: BODY_LIMIT, multipartLimit: 2 * config.UPLOAD_MAX_BYTES }),
       operations,
       useUploads(uploads, mayReadDocument),
       useApiDocs(legacyRoutes),
@@ -195,11 +219,39 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
 
   let http: Server | null = null;
   let disposeWebSockets: (() => Promise<void>) | null = null;
+  /** Connections upgraded to WebSockets: the HTTP server no longer counts them as its own. */
+  const upgraded = new Set<Duplex>();
+
+  const admission = new Admission(config.MAX_CONCURRENT_REQUESTS, config.MAX_QUEUE_WAIT_MS);
+  /** Health checks and event streams, which stay open for as long as the client listens, skip the line. */
+  const waitsInLine = (req: IncomingMessage) =>
+    !["/healthz", "/readyz"].includes(new URL(req.url ?? "/", "http://localhost").pathname) && !/text\/event-stream/.test(req.headers.accept ?? "");
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (waitsInLine(req)) {
+      if (!(await admission.enter())) {
+        log.warn({ path: req.url }, "too busy: request turned away");
+        const busy = busyResponse(req.url?.startsWith(GRAPHQL_PATH) ?? false);
+        res.writeHead(busy.status, Object.fromEntries(busy.headers)).end(await busy.text());
+        return;
+      }
+      res.once("close", () => admission.leave());
+    }
+    await yoga(req, res);
+  }
 
   async function start(port = config.PORT, host = config.HOST): Promise<{ port: number }> {
     http = createServer((req, res) => {
-      if (refuseMalformed(req, res)) return;
-      Promise.resolve(yoga(req, res)).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
+      const request_id = requestIdOf(req);
+      res.setHeader("x-request-id", request_id);
+      requestScope.run({ request_id }, () => {
+        if (refuseMalformed(req, res)) return;
+        serve(req, res).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
+      });
+    });
+    http.on("upgrade", (_req, socket: Duplex) => {
+      upgraded.add(socket);
+      socket.once("close", () => upgraded.delete(socket));
     });
     disposeWebSockets = attachGraphQLWebSocket(http, yoga, { identity, pubsub: events.pubsub, log, clock });
     await new Promise<void>((resolve, reject) => {
@@ -218,9 +270,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         const server = http;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        // Whatever the clients do, nothing outlives the grace period: long-lived streams (SSE) and
+        // WebSockets whose client never answers the closing handshake are cut then.
+        const force = setTimeout(() => {
+          server.closeAllConnections();
+          for (const socket of upgraded) socket.destroy();
+        }, config.SHUTDOWN_TIMEOUT_MS);
         await disposeWebSockets?.();
-        // Long-lived streams (SSE) do not end by themselves: cut them after the grace period.
-        const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
         await closed;
         clearTimeout(force);
       }

@@ -23,6 +23,7 @@ const transactionOptions = { maxWait: 10_000, timeout: 15_000 };
 
 export interface DatabaseOptions {
   poolSize?: number;
+  poolTimeoutMs?: number;
   /** Called with the SQL of every query (tests count them to catch N+1 patterns). */
   onQuery?: (sql: string) => void;
 }
@@ -35,7 +36,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     prisma = new PrismaClient({ adapter: serializedSqlite(`file:${sqliteFile(url)}`), transactionOptions, log }) as unknown as Db;
   } else {
     const { PrismaClient: PostgresClient } = await import("../generated/postgresql/client.js");
-    const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 });
+    // A query that cannot get a connection in time fails (answered 503) rather than waiting without end.
+    const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.poolTimeoutMs ?? 5000 });
     prisma = new PostgresClient({ adapter, transactionOptions, log }) as unknown as Db;
   }
   if (options.onQuery) {
@@ -51,6 +53,15 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     },
     close: () => prisma.$disconnect(),
   };
+}
+
+// A pool or transaction wait that ran out, a write conflict, too many connections.
+const OVERLOAD_CODES = new Set(["P2024", "P2028", "P2034", "P2037"]);
+
+/** True when the database is too busy to take the work now, so that the caller may retry it. */
+export function isOverloaded(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return OVERLOAD_CODES.has(error.code);
+  return error instanceof Error && /timeout exceeded when trying to connect|database is locked/i.test(error.message);
 }
 
 /** True when `error` is a unique-constraint violation (the same code on both providers). */

@@ -3,6 +3,7 @@ import { GraphQLError, type ValidationContext, type ValidationRule } from "graph
 import type { Plugin } from "graphql-yoga";
 import type { CORSOptions } from "@whatwg-node/server";
 import { BodyTooLargeError, readBytes, tooLargeMessage } from "../http/body.js";
+import { graphqlFailure } from "../http/failure.js";
 
 /** What the public edge of the GraphQL API allows; see the configuration for each value. */
 export interface EdgeSettings {
@@ -17,9 +18,6 @@ export interface EdgeSettings {
   /** Multipart requests carry files (uploadDocument) and may be larger. */
   multipartLimit: number;
 }
-
-const graphqlError = (status: number, message: string, code: string) =>
-  Response.json({ errors: [{ message, extensions: { code } }] }, { status });
 
 /**
  * graphql-armor's protections, with its default limits unless configured. A refusal is reported
@@ -62,10 +60,10 @@ const noIntrospection: ValidationRule = (context) => ({
  * Bodies over the limit answer 413 before GraphQL reads them. A declared length is enough (Node
  * never reads past it); a body sent without one is read up to the limit and handed on.
  */
-function useBodyLimit(endpoint: string, settings: EdgeSettings): Plugin {
+function useBodyLimit(endpoints: string[], settings: EdgeSettings): Plugin {
   return {
     async onRequest({ request, url, fetchAPI, setRequest, endResponse }) {
-      if (url.pathname !== endpoint || !request.body) return;
+      if (!endpoints.includes(url.pathname) || !request.body) return;
       const limit = /^multipart\//i.test(request.headers.get("content-type") ?? "") ? settings.multipartLimit : settings.bodyLimit;
       const declared = request.headers.get("content-length");
       if (declared !== null && Number(declared) <= limit) return;
@@ -76,8 +74,8 @@ function useBodyLimit(endpoint: string, settings: EdgeSettings): Plugin {
         // Thrown here, an error would escape the server: every failure becomes an answer.
         endResponse(
           error instanceof BodyTooLargeError
-            ? graphqlError(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
-            : graphqlError(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
+            ? graphqlFailure(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
+            : graphqlFailure(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
         );
       }
     },
@@ -92,6 +90,22 @@ const securityHeaders: Plugin = {
   },
 };
 
+/**
+ * An event stream answers 200 whatever it carries. Yoga's SSE gives a refused operation the status
+ * of its errors (401, 403) as it does for JSON, and GraphQL over SSE clients (EventSource,
+ * graphql-sse) take any status but 200 for a broken connection and never read the errors; in the
+ * stream they arrive as a `next` event with `errors`, then `complete`. JSON answers keep theirs.
+ */
+const eventStreamsAnswerOk: Plugin = {
+  onResponse({ response, setResponse, fetchAPI }) {
+    if (response.status === 200 || !/^text\/event-stream\b/i.test(response.headers.get("content-type") ?? "")) return;
+    const headers = new fetchAPI.Headers(response.headers);
+    // Not a challenge any more: the refusal is in the stream.
+    headers.delete("www-authenticate");
+    setResponse(new fetchAPI.Response(response.body, { status: 200, headers }));
+  },
+};
+
 /** Browsers may call from the configured origins only; tokens travel in a header, so no credentials. */
 export const corsFor = (settings: EdgeSettings) => (request: Request): CORSOptions => {
   const origin = request.headers.get("origin");
@@ -100,16 +114,18 @@ export const corsFor = (settings: EdgeSettings) => (request: Request): CORSOptio
     origin: [origin],
     credentials: false,
     methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-    allowedHeaders: ["authorization", "content-type", "idempotency-key", "x-request-id"],
+    // graphql-sse's single-connection mode names its stream in x-graphql-event-stream-token.
+    allowedHeaders: ["authorization", "content-type", "idempotency-key", "x-request-id", "x-graphql-event-stream-token"],
     maxAge: 600,
   };
 };
 
-/** Every protection of the public edge, in the order they apply. */
-export function edgePlugins(endpoint: string, settings: EdgeSettings): Plugin[] {
+/** Every protection of the public edge, in the order they apply; `endpoints` are the paths GraphQL is read on. */
+export function edgePlugins(endpoints: string[], settings: EdgeSettings): Plugin[] {
   return [
     securityHeaders,
-    useBodyLimit(endpoint, settings),
+    eventStreamsAnswerOk,
+    useBodyLimit(endpoints, settings),
     ...armor(settings),
     ...(settings.introspection ? [] : [{ onValidate: ({ addValidationRule }) => addValidationRule(noIntrospection) } satisfies Plugin]),
   ];

@@ -1,10 +1,11 @@
 import type { Server } from "node:http";
-import { getOperationAST, Kind, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
+import { getOperationAST, GraphQLError, Kind, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { PubSub } from "graphql-yoga";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { visibilityKey } from "../domain/actor.js";
 import type { Clock, Logger } from "../domain/deps.js";
+import { DomainError } from "../domain/errors.js";
 import type { EventMap } from "../domain/events.js";
 import { createFanOut } from "./fan-out.js";
 import type { Identity, Transport } from "./identity.js";
@@ -28,6 +29,18 @@ function shareable(document: DocumentNode, operationName?: string | null) {
     operation?.operation === "subscription" &&
     operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && SHAREABLE.has(selection.name.value))
   );
+}
+
+/**
+ * What the client got wrong while its operation was prepared (a syntax error, a document over
+ * graphql-armor's limits, a refusal of the domain) as the errors of that operation alone: thrown
+ * from onSubscribe, it would close the connection (4500) and every other subscription on it.
+ * Anything else is the server's and is thrown on.
+ */
+function clientErrors(error: unknown): GraphQLError[] {
+  if (error instanceof GraphQLError && (!error.originalError || error.originalError instanceof GraphQLError)) return [error];
+  if (error instanceof DomainError) return [new GraphQLError(error.message, { extensions: { code: error.code } })];
+  throw error;
 }
 
 // graphql-ws's own code for a refused connection; clients do not retry it.
@@ -100,17 +113,21 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
         // No Yoga context for a joiner: the shared source runs in its first subscriber's.
         if (joined) return { ...joined.args, rootValue: { subscribe: () => joined.listener } };
 
-        const transport: Transport = { connectionParams: ctx.connectionParams ?? {}, actor };
-        const enveloped = yoga.getEnveloped({ ...transport, params: payload } as never);
-        const document = enveloped.parse(payload.query);
-        const errors = enveloped.validate(enveloped.schema, document);
-        if (errors.length > 0) return errors;
-        const args = { schema: enveloped.schema, document, operationName: payload.operationName, variableValues: payload.variables };
-        if (!shareable(document, payload.operationName)) {
-          return { ...args, contextValue: await enveloped.contextFactory(), rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } };
+        try {
+          const transport: Transport = { connectionParams: ctx.connectionParams ?? {}, actor };
+          const enveloped = yoga.getEnveloped({ ...transport, params: payload } as never);
+          const document = enveloped.parse(payload.query);
+          const errors = enveloped.validate(enveloped.schema, document);
+          if (errors.length > 0) return errors;
+          const args = { schema: enveloped.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+          if (!shareable(document, payload.operationName)) {
+            return { ...args, contextValue: await enveloped.contextFactory(), rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } };
+          }
+          const outcome = await fanOut.open(key, args, socket, id, async () => enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }));
+          return { ...args, rootValue: { subscribe: () => outcome } };
+        } catch (error) {
+          return clientErrors(error);
         }
-        const outcome = await fanOut.open(key, args, socket, id, async () => enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }));
-        return { ...args, rootValue: { subscribe: () => outcome } };
       },
     },
     wss,

@@ -1,7 +1,11 @@
-import { GraphQLError } from "graphql";
-import { createYoga, type Plugin, type PubSub } from "graphql-yoga";
-import type { Deps } from "../domain/deps.js";
+import { GraphQLError, Kind, type DocumentNode, type ExecutionResult } from "graphql";
+import { createYoga, isAsyncIterable, type Plugin, type PubSub, type YogaServer } from "graphql-yoga";
+import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
+import type { Deps, Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
+import { isOverloaded } from "../db/client.js";
+import { graphqlFailure } from "../http/failure.js";
+import { BUSY, busyHeaders } from "../http/overload.js";
 import { HTTP_STATUS } from "../http/status.js";
 import type { EventMap } from "../domain/events.js";
 import { contextFactory } from "./context.js";
@@ -11,6 +15,91 @@ import { schema } from "./schema.js";
 import { useSignInRequired } from "./sign-in.js";
 
 export const GRAPHQL_PATH = "/graphql";
+/**
+ * The graphql-sse protocol, for its single-connection mode (one stream carrying every operation of
+ * a client); its distinct-connections mode works here and, as Yoga's own SSE, on GRAPHQL_PATH.
+ */
+export const GRAPHQL_SSE_PATH = "/graphql/stream";
+
+/** Whether `error`, or what a GraphQL error wraps, passes `test`. */
+const wraps = (test: (error: unknown) => boolean) => (error: unknown) => test(error) || (error instanceof GraphQLError && test(error.originalError));
+const isRefusal = wraps((error) => error instanceof DomainError);
+const isBusy = wraps(isOverloaded);
+
+type Outcome = ExecutionResult | AsyncIterable<ExecutionResult>;
+
+/** A result without the `http` extension of its errors, which is for the server alone. */
+function withoutHttp<T extends { errors?: readonly GraphQLError[] }>(result: T): T {
+  if (!result.errors?.some((error) => error.extensions.http)) return result;
+  const errors = result.errors.map((error) => {
+    const { http: _http, ...extensions } = error.extensions;
+    return new GraphQLError(error.message, { source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions });
+  });
+  return { ...result, errors };
+}
+
+/** What parse hands on when the document does not parse: nothing to run, the errors come with the result. */
+const NO_OPERATION: DocumentNode = { kind: Kind.DOCUMENT, definitions: [] };
+
+/**
+ * Yoga's graphql-sse plugin, with what it gets wrong about errors put right. graphql-sse takes a
+ * result without `data` (a refusal before execution, a document that does not validate) for
+ * execution arguments and answers 400 "Unable to detect operation AST"; a document that does not
+ * parse escapes as a 500 with its stack. Here each becomes the operation's result, with `data`
+ * present but undefined (so that graphql-sse knows it for a result, and JSON leaves it out): a
+ * `next` event with the errors, then `complete`, as on GRAPHQL_PATH. Anything thrown anyway is
+ * logged and answered 500 without the stack. Errors leave out the HTTP status and headers they
+ * carry for Yoga, as Yoga's own answers do.
+ */
+function useGraphQLOverSSE(endpoint: string, log: Logger): Plugin {
+  const plugin = useGraphQLSSE({ endpoint, onNext: (_ctx, _req, result) => withoutHttp(result) });
+  const asResult = (outcome: Outcome): Outcome => (isAsyncIterable(outcome) || "data" in outcome ? outcome : { data: undefined, ...outcome });
+  const getEnveloped = (yoga: YogaServer<Record<string, unknown>, Record<string, unknown>>) => (context: Record<string, unknown>) => {
+    const enveloped = yoga.getEnveloped(context);
+    /** Why this request's operation will not run, found by parse or validate and answered by execute or subscribe. */
+    let refused: readonly GraphQLError[] | null = null;
+    const run =
+      (perform: (args: never) => Outcome | Promise<Outcome>) =>
+      async (args: never): Promise<Outcome> =>
+        refused ? { data: undefined, errors: refused } : asResult(await perform(args));
+    return {
+      ...enveloped,
+      parse: (source: string) => {
+        try {
+          return enveloped.parse(source);
+        } catch (error) {
+          if (!(error instanceof GraphQLError)) throw error;
+          refused = [error];
+          return NO_OPERATION;
+        }
+      },
+      validate: (schema: unknown, document: DocumentNode) => {
+        if (!refused) {
+          const errors = enveloped.validate(schema, document);
+          if (errors.length > 0) refused = errors;
+        }
+        return [];
+      },
+      execute: run(enveloped.execute as never),
+      subscribe: run(enveloped.subscribe as never),
+    };
+  };
+  return {
+    ...plugin,
+    onYogaInit({ yoga }) {
+      const proxy = new Proxy(yoga, { get: (target, key) => (key === "getEnveloped" ? getEnveloped(target as never) : Reflect.get(target, key)) });
+      return plugin.onYogaInit?.({ yoga: proxy });
+    },
+    async onRequest(payload) {
+      try {
+        await plugin.onRequest?.(payload);
+      } catch (error) {
+        log.error({ err: error }, "unexpected error in a GraphQL over SSE request");
+        payload.endResponse(graphqlFailure(500, "Error interno del servidor", "INTERNAL"));
+      }
+    },
+  };
+}
 
 export interface GraphQLOptions {
   identity: Identity;
@@ -27,13 +116,19 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
     landingPage: false,
     graphiql: { subscriptionsProtocol: "WS", title: "Ride-hailing GraphQL" },
     cors: corsFor(edge),
-    plugins: [...edgePlugins(GRAPHQL_PATH, edge), useSignInRequired(), ...routes],
+    plugins: [...edgePlugins([GRAPHQL_PATH, GRAPHQL_SSE_PATH], edge), useSignInRequired(), useGraphQLOverSSE(GRAPHQL_SSE_PATH, deps.log), ...routes],
     context: (initial) => buildContext(initial),
     logging: {
       debug: (...args) => deps.log.debug({ yoga: args }),
       info: (...args) => deps.log.info({ yoga: args }),
       warn: (...args) => deps.log.warn({ yoga: args }),
-      error: (...args) => deps.log.error({ yoga: args }),
+      // Yoga logs every error it masks: a refusal the caller caused, or a database too busy for now
+      // (answered 503), is not the service failing.
+      error: (...args) => {
+        if (args.some(isRefusal)) deps.log.info({ yoga: args }, "refused");
+        else if (args.some(isBusy)) deps.log.warn({ yoga: args }, "too busy: operation turned away");
+        else deps.log.error({ yoga: args });
+      },
     },
     maskedErrors: {
       // GraphQL's own errors (syntax, validation, bad variables) are the client's to read;
@@ -44,6 +139,9 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
         // Domain errors outside a typed result (subscriptions, for one) keep their message and code.
         if (original instanceof DomainError) {
           return new GraphQLError(original.message, { extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } } });
+        }
+        if (isOverloaded(original)) {
+          return new GraphQLError(BUSY.message, { extensions: { code: "SERVICE_UNAVAILABLE", http: { status: BUSY.status, headers: busyHeaders } } });
         }
         deps.log.error({ err: original }, "unexpected error in a GraphQL operation");
         return new GraphQLError("Error interno del servidor", { extensions: { code: "INTERNAL", http: { status: 500 } } });

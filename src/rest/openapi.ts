@@ -144,8 +144,11 @@ function successSchema(route: LegacyRoute): Json {
   };
 }
 
-/** Every failure status the shim answers with: the domain errors' statuses plus its own 404, 405, 413 and 500. */
-const ERROR_STATUSES = [...new Set([...Object.values(LEGACY_STATUS), 404, 405, 413, 500])].filter((status) => status !== 200).sort((a, b) => a - b);
+/**
+ * Every failure status a legacy call can get: the domain errors' statuses, the shim's own 404,
+ * 405, 413 and 500, a reused Idempotency-Key's 422, and 503 when the service is too busy.
+ */
+const ERROR_STATUSES = [...new Set([...Object.values(LEGACY_STATUS), 404, 405, 413, 422, 500, 503])].filter((status) => status !== 200).sort((a, b) => a - b);
 
 const FAILURE_MEANING: Record<number, string> = {
   400: "Invalid input: a field is missing, of the wrong type or breaks a rule (the message names it).",
@@ -153,15 +156,28 @@ const FAILURE_MEANING: Record<number, string> = {
   403: "The caller may not do this, or the account is disabled.",
   404: "No such route, or the record the call names does not exist.",
   405: "The route exists but not with this method; `Allow` lists the methods it takes.",
-  409: "The call conflicts with the current state (a duplicate e-mail, a trip already taken).",
+  409: "The call conflicts with the current state (a duplicate e-mail, a trip already taken), or the first request with its Idempotency-Key is still running.",
   413: "The body is over the size limit.",
+  422: "The Idempotency-Key was used for a different request (another body, method or path).",
   429: "Too many attempts; `Retry-After` says how many seconds to wait.",
   500: "Internal error, or the maps provider is unavailable.",
+  503: "The service is too busy for now; nothing was done, and the call may be retried after `Retry-After` seconds.",
 };
 
 const FAILURE_HEADERS: Record<number, Json> = {
   405: { Allow: { description: "The methods the route takes.", schema: { type: "string" } } },
   429: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } },
+  503: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } },
+};
+
+const IDEMPOTENCY_KEY: Json = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe: for 24 h, the same key with the same request answers the first answer without doing the work again " +
+    "(marked `Idempotent-Replayed: true`); with another request, 422. Use a new random key (a UUID) per action.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
 function description(route: LegacyRoute, path: string): string {
@@ -189,7 +205,10 @@ function operation(route: LegacyRoute, path: string): Json {
   const body =
     route.method === "GET"
       ? { parameters: queryParameters(input) }
-      : { requestBody: { required: hasRequired, content: { [route.multipart ? "multipart/form-data" : "application/json"]: { schema: input } } } };
+      : {
+          parameters: route.method === "POST" ? [IDEMPOTENCY_KEY] : [],
+          requestBody: { required: hasRequired, content: { [route.multipart ? "multipart/form-data" : "application/json"]: { schema: input } } },
+        };
   const failures = Object.fromEntries(ERROR_STATUSES.map((status) => [String(status), { $ref: `#/components/responses/Failure${status}` }]));
   return {
     operationId: operationId(route.method, path),

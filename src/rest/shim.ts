@@ -7,7 +7,9 @@ import { parseInput } from "../domain/validation.js";
 import type { Context } from "../graphql/context.js";
 import type { LegacyClaim, Transport } from "../graphql/identity.js";
 import { BodyTooLargeError, tooLargeMessage } from "../http/body.js";
+import { isOverloaded } from "../db/client.js";
 import { failure } from "../http/failure.js";
+import { BUSY, busyHeaders } from "../http/overload.js";
 import { parseJsonObject, readBody, readMultipart } from "./body.js";
 import type { LegacyRoute, Method } from "./route.js";
 import { LEGACY_STATUS } from "./status.js";
@@ -134,9 +136,9 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
   function answer(route: LegacyRoute, result: ExecutionResult, { fields, sentAs }: LegacyInput): Response {
     const [error] = result.errors ?? [];
     if (error) {
-      const http = error.extensions?.http as { status?: number } | undefined;
+      const http = error.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
       if (error.extensions?.code === "INTERNAL") return legacyFailure(500, error.message);
-      return legacyFailure(http?.status ?? 400, error.message);
+      return legacyFailure(http?.status ?? 400, error.message, http?.headers);
     }
     const value = result.data?.[route.document.rootField];
     if (isLegacyError(value)) {
@@ -164,6 +166,10 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
       if (error instanceof BodyTooLargeError) return legacyFailure(413, tooLargeMessage(error.limit));
       if (error instanceof RateLimitError) return legacyFailure(LEGACY_STATUS[error.code], error.message, undefined, error.retryAfterS);
       if (error instanceof DomainError) return legacyFailure(LEGACY_STATUS[error.code], error.message);
+      if (isOverloaded(error)) {
+        options.log.warn({ err: error, path: pathname }, "too busy: legacy call turned away");
+        return legacyFailure(BUSY.status, BUSY.message, busyHeaders);
+      }
       options.log.error({ err: error, path: pathname }, "legacy call failed");
       return legacyFailure(500, "Error interno del servidor");
     }

@@ -125,4 +125,20 @@ describe("graceful shutdown", () => {
     await expect(fetch(`http://127.0.0.1:${ownPort}/healthz`)).rejects.toThrow();
     await own.close();
   });
+
+  it("is over within SHUTDOWN_TIMEOUT_MS even when a WebSocket client stops reading", async () => {
+    const own = await createTestApp({ env: { SHUTDOWN_TIMEOUT_MS: "300" } });
+    const { port: ownPort } = await own.server.start(0, "127.0.0.1");
+    const socket = new WebSocket(`ws://127.0.0.1:${ownPort}/graphql`, "graphql-transport-ws");
+    await new Promise((resolve) => socket.once("open", resolve));
+    socket.send(JSON.stringify({ type: "connection_init" }));
+    await new Promise((resolve) => socket.once("message", resolve));
+    // The client never reads the server's closing frame, so it never answers it (ws would wait 30 s).
+    (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const started = Date.now();
+    await own.server.stop();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    socket.terminate();
+    await own.close();
+  });
 });

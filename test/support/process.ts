@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import type { Db } from "../../src/db/client.js";
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -49,4 +50,19 @@ export async function startPair(databaseUrl: string): Promise<[ServiceProcess, S
     REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,
   };
   return Promise.all([startService(env), startService(env)]);
+}
+
+/** Approves a driver with a car and documents in force for a year, straight in the database, as an administrator would. */
+export async function approveInDatabase(db: Db, conductorId: number): Promise<void> {
+  const later = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const placa = randomUUID().slice(0, 6).toUpperCase();
+  await db.driverProfile.update({
+    where: { conductor_id: conductorId },
+    data: {
+      aprobado: true,
+      estado_revision: "aprobado",
+      licencia: { create: { numero: `L${placa}`, tipo: "B1", fecha_expiracion: later } },
+      vehiculo: { create: { placa, tipo: "auto", soat_vencimiento: later, tecnomecanica_vencimiento: later } },
+    },
+  });
 }

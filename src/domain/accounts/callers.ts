@@ -61,6 +61,13 @@ export class CallerCache {
     const gone = new Set(ids);
     for (const [hash, { session }] of this.#sessions) if (gone.has(session.id)) this.#sessions.delete(hash);
   }
+
+  /** Everyone is read again: after announcements of changes may have been lost (Redis away). */
+  clear(): void {
+    this.#changes++;
+    this.#users.clear();
+    this.#sessions.clear();
+  }
 }
 
 function fresh<K, V extends { until: number }>(entries: Map<K, V>, key: K, now: Date): V | undefined {

@@ -95,7 +95,14 @@ export function followPresences(deps: Deps): { stop: () => Promise<void> } {
   };
 }
 
-/** Stores the positions this process heard since the last batch. */
+/** Stores the positions this process heard since the last batch; if the database fails, they wait for the next. */
 export async function savePositions(deps: Deps): Promise<void> {
-  await writePositions(deps.db, deps.provider, deps.matching.presence.takeUnsaved());
+  const { presence } = deps.matching;
+  const batch = presence.takeUnsaved();
+  try {
+    await writePositions(deps.db, deps.provider, batch);
+  } catch (error) {
+    presence.keepUnsaved(batch);
+    throw error;
+  }
 }

@@ -51,6 +51,16 @@ export class DriverPresence {
     this.#place(conductorId);
   }
 
+  /**
+   * Forgets every driver, when what other processes announced may have been missed (Redis away):
+   * what the database says is loaded again, and each driver's next ping decides meanwhile. The
+   * positions still owed to the database and the other processes are kept.
+   */
+  forgetAll(): void {
+    for (const conductorId of this.#known.keys()) this.index.remove(conductorId);
+    this.#known.clear();
+  }
+
   /** A known driver's new position; `heardHere` when this process owes it to the database and the others. */
   move(report: PositionReport, heardHere: boolean): void {
     const presence = this.#known.get(report.conductor_id);
@@ -67,6 +77,11 @@ export class DriverPresence {
   /** The positions to store, each driver's latest once; taking them empties the list. */
   takeUnsaved(): PositionReport[] {
     return take(this.#unsaved);
+  }
+
+  /** Puts back positions that could not be stored, unless newer ones came meanwhile. */
+  keepUnsaved(reports: PositionReport[]): void {
+    for (const report of reports) if (!this.#unsaved.has(report.conductor_id)) this.#unsaved.set(report.conductor_id, report);
   }
 
   /** The positions to tell the other processes, likewise. */

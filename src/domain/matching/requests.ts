@@ -103,8 +103,13 @@ export function requestFeedOwner(actor: Actor, conductorId: number): number {
   return conductorId;
 }
 
-/** Tells every driver who was offered the trip that it is no longer open. */
+/**
+ * Tells every driver who was offered the trip that it is no longer open, except the driver who
+ * took it: for them it is not withdrawn, and their app would drop the trip they just accepted.
+ */
 export async function withdrawOffers(deps: Deps, trip: Trip): Promise<void> {
   const offers = await deps.db.tripOffer.findMany({ where: { viaje_id: trip.id }, select: { conductor_id: true } });
-  for (const { conductor_id } of offers) deps.events.publish("solicitud_viaje", conductor_id, { tipo: "retirada", viaje: trip });
+  for (const { conductor_id } of offers) {
+    if (conductor_id !== trip.conductor_id) deps.events.publish("solicitud_viaje", conductor_id, { tipo: "retirada", viaje: trip });
+  }
 }

@@ -26,7 +26,8 @@ export const TRANSITIONS: Record<Trigger, { from: readonly TripState[]; to: Trip
   cancelar: { from: ACTIVE_STATES, to: "cancelado", date: "fecha_cancelacion" },
 };
 
-const isFinal = (state: string): boolean => (FINAL_STATES as readonly string[]).includes(state);
+/** Completed or cancelled: nothing happens to the trip any more, so nobody needs to watch it. */
+export const isFinal = (state: string): boolean => (FINAL_STATES as readonly string[]).includes(state);
 
 /** The error for a trigger the trip's state does not allow, worded for the person who tried. */
 export function refusal(state: string, trigger: Trigger): Error {

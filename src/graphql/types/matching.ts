@@ -1,9 +1,10 @@
+import { Repeater } from "graphql-yoga";
 import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
 import { updateDriverLocation } from "../../domain/matching/locations.js";
 import { lookForTrips, rejectTripRequest, requestFeedOwner, requestsForDriver } from "../../domain/matching/requests.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { builder } from "../builder.js";
-import { TripRef } from "./trips.js";
+import { followTrip, TripRef } from "./trips.js";
 
 interface DriverStatusView {
   conductor_id: number;
@@ -85,11 +86,23 @@ builder.mutationFields((t) => ({
 builder.subscriptionFields((t) => ({
   driverLocation: t.field({
     type: DriverPositionRef,
-    description: "Las posiciones del conductor asignado mientras el viaje está activo",
+    description:
+      "Las posiciones del conductor asignado mientras el viaje está activo; termina cuando el viaje se completa o se cancela, " +
+      "y en seguida si ya había terminado",
     args: { trip_id: t.arg.int({ required: true }) },
     subscribe: async (_root, args, ctx) => {
-      await assertCanWatchTrip(ctx.deps, ctx.actor, args.trip_id);
-      return ctx.pubsub.subscribe("ubicacion_viaje", args.trip_id);
+      const trip = await assertCanWatchTrip(ctx.deps, ctx.actor, args.trip_id);
+      // Everything is opened inside: a Repeater returned before its first next() never runs, and leaves nothing open.
+      return new Repeater<DriverPositionEvent>(async (push, stop) => {
+        const positions = ctx.pubsub.subscribe("ubicacion_viaje", trip.id);
+        void stop.then(() => positions.return());
+        // Listening to positions before following the trip, which reads it: none is lost in between.
+        const first = positions.next();
+        // The trip's end (or its having ended already) ends the positions.
+        void followTrip(ctx, trip.id, stop).then(() => stop(), stop);
+        for (let step = await first; !step.done; step = await positions.next()) await push(step.value);
+        stop();
+      });
     },
     resolve: (position) => position,
   }),

@@ -1,14 +1,16 @@
+import { Repeater } from "graphql-yoga";
 import type { Trip } from "../../generated/sqlite/client.js";
 import { createTrip, fareEstimate } from "../../domain/trips/create.js";
-import { listTrips, viewTrip } from "../../domain/trips/queries.js";
+import { getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
 import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
-import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
+import { isFinal, TRIP_STATES, type TripState } from "../../domain/trips/states.js";
 import { TRIP_RULES } from "../../domain/trips/access.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
+import type { Context } from "../context.js";
 import { User } from "./accounts.js";
 import { Vehicle } from "./drivers.js";
 import { PlaceInput } from "./maps.js";
@@ -240,14 +242,45 @@ builder.mutationFields((t) => ({
   }),
 }));
 
+/**
+ * Follows a trip until it is final, handing `each` every change, the final one included, or only
+ * the trip as it is when it is final already; ends sooner when `until` settles (the subscriber
+ * left). The trip is read once listening has started (a Repeater listens from its first next()),
+ * so that a change made since the subscriber was checked is not lost.
+ */
+export async function followTrip(ctx: Context, tripId: number, until: PromiseLike<unknown>, each: (trip: Trip) => unknown = () => undefined) {
+  const changes = ctx.pubsub.subscribe("viaje", tripId);
+  void until.then(() => changes.return());
+  try {
+    const first = changes.next();
+    const current = await getTrip(ctx.deps, tripId);
+    if (isFinal(current.estado)) {
+      await each(current);
+      return;
+    }
+    for (let step = await first; !step.done; step = await changes.next()) {
+      await each(step.value);
+      if (isFinal(step.value.estado)) return;
+    }
+  } finally {
+    await changes.return();
+  }
+}
+
 builder.subscriptionFields((t) => ({
   tripUpdated: t.field({
     type: TripRef,
-    description: "El viaje completo en cada cambio; para su pasajero, su conductor o un administrador",
+    description:
+      "El viaje completo en cada cambio, para su pasajero, su conductor o un administrador; termina tras enviar su estado final " +
+      "(completado o cancelado). Un viaje que ya terminó se envía una vez y la suscripción termina",
     args: tripId,
     subscribe: async (_root, args, ctx) => {
-      await assertCanWatchTrip(ctx.deps, ctx.actor, args.trip_id);
-      return ctx.pubsub.subscribe("viaje", args.trip_id);
+      const trip = await assertCanWatchTrip(ctx.deps, ctx.actor, args.trip_id);
+      // Everything is opened inside: a Repeater returned before its first next() never runs, and leaves nothing open.
+      return new Repeater<Trip>(async (push, stop) => {
+        await followTrip(ctx, trip.id, stop, push);
+        stop();
+      });
     },
     resolve: (trip) => trip,
   }),

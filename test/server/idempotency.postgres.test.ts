@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../src/db/client.js";
+import { REPLAYED_HEADER } from "../../src/http/idempotency.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
+import { approveInDatabase, startPair, type ServiceProcess } from "../support/process.js";
+import { ESTADIO, LLERAS } from "../support/trips.js";
+
+/** Two service processes on one PostgreSQL database: the idempotency record is what they share. */
+let database: TestDatabase;
+let a: ServiceProcess;
+let b: ServiceProcess;
+let db: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase("postgresql");
+  [a, b] = await startPair(database.url);
+  db = await openDatabase(database.url);
+});
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await db?.close();
+  await database?.drop();
+});
+
+const call = async (service: ServiceProcess, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const response = await fetch(`http://127.0.0.1:${service.port}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+};
+
+async function register(service: ServiceProcess, tipo_usuario: string) {
+  const response = await call(service, "/auth/register.php", {
+    email: uniqueEmail(tipo_usuario), password: PASSWORD, name: "N", lastName: "M", phone: "3001234567", tipo_usuario,
+  });
+  expect(response.status).toBe(200);
+  return JSON.parse(response.text).user as { id: number };
+}
+
+describe("Idempotency-Key across two processes", () => {
+  it("runs a create_trip.php sent to both processes at once with one key once, and both answer the same", async () => {
+    const driver = await register(a, "conductor");
+    await approveInDatabase(db.prisma, driver.id);
+    // Online on both: each process announces to the other, and the trip may be created on either.
+    for (const service of [a, b]) {
+      expect((await call(service, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS, disponibilidad: 1 })).status).toBe(200);
+    }
+    const passenger = await register(b, "pasajero");
+
+    const key = randomUUID();
+    const trip = { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO };
+    const send = (service: ServiceProcess) => call(service, "/viajes/create_trip.php", trip, { "idempotency-key": key });
+    const [fromA, fromB] = await Promise.all([send(a), send(b)]);
+    expect([fromA.status, fromB.status]).toEqual([200, 200]);
+    expect(fromB.text).toBe(fromA.text);
+    expect(fromB.headers.get("content-type")).toBe(fromA.headers.get("content-type"));
+    expect(JSON.parse(fromA.text)).toMatchObject({ success: true, trip: { usuario_id: passenger.id } });
+    // One of them ran it; the other heard its answer.
+    expect([fromA, fromB].filter((r) => r.headers.get(REPLAYED_HEADER) === "true")).toHaveLength(1);
+    expect(await db.prisma.trip.count({ where: { usuario_id: passenger.id } })).toBe(1);
+  });
+});
