@@ -6,7 +6,8 @@ import { createDriver, LLERAS } from "../support/trips.js";
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp();
+  // No batch of positions among the statements counted.
+  app = await createTestApp({ env: { POSITION_FLUSH_MS: "60000" } });
 });
 afterAll(() => app.close());
 
