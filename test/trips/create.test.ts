@@ -220,4 +220,28 @@ describe("fare estimates over GraphQL", () => {
     expect(fare.conductores_disponibles).toBeGreaterThan(0);
     expect(fare.precio_estimado).toBe(Math.round(Math.max(6000, 4000 + fare.distancia_km * 2000 + fare.duracion_estimada_minutos * 250) * fare.multiplicador_demanda / 100) * 100);
   });
+
+  it("rises with the pending requests within 5 km against the drivers there, and only those", async () => {
+    // Bucaramanga, where no other test puts anyone.
+    const PLAZA = { direccion: "Parque Santander, Bucaramanga", latitud: 7.1193, longitud: -73.1227 };
+    for (let i = 0; i < 2; i++) await createDriver(app, { tipo: "mototaxi", at: PLAZA });
+    const pendingAt = async (km: number) => requestTrip(app, (await createPassenger(app)).id, { tipo_servicio: "mototaxi", origen: { ...northOf(PLAZA, km), direccion: `A ${km} km` }, destino: PLAZA });
+    await pendingAt(1);
+    await pendingAt(4.5);
+    // Beyond the 5 km (no driver is near enough to request it there): not counted.
+    const far = northOf(PLAZA, 5.5);
+    await app.db.trip.create({
+      data: {
+        usuario_id: (await createPassenger(app)).id, tipo_servicio: "mototaxi", origen_direccion: "Lejos", origen_latitud: far.latitud, origen_longitud: far.longitud,
+        destino_direccion: "Plaza", destino_latitud: PLAZA.latitud, destino_longitud: PLAZA.longitud, precio_estimado: 9000, distancia_km: 5, duracion_estimada_minutos: 12,
+      },
+    });
+    const { data } = await app.graphql(
+      `query ($input: CreateTripInput!) { fareEstimate(input: $input) { ... on EstimacionTarifa { multiplicador_demanda conductores_disponibles } } }`,
+      { input: { tipo_servicio: "mototaxi", origen: PLAZA, destino: northOf(PLAZA, 3) } },
+    );
+    // Two pending within reach plus the one being priced, for two drivers.
+    expect(data.fareEstimate).toEqual({ conductores_disponibles: 2, multiplicador_demanda: demandMultiplier(3, 2) });
+    expect(demandMultiplier(3, 2)).not.toBe(demandMultiplier(4, 2));
+  });
 });

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import { insertOffers } from "../../db/batches.js";
+import { countPendingWithin } from "../../db/nearby.js";
 import type { Trip } from "../../generated/sqlite/client.js";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
@@ -25,19 +26,15 @@ function pendingNear(point: Point, serviceType: ServiceType) {
   };
 }
 
-const withinRadius = (point: Point) => (origin: Point) => greatCircleKm(point, origin) <= MATCH_RADIUS_KM;
-
 /** Pending trips of a service type picked up within the radius of `point`, newest first. */
 export async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
   const candidates = await db.trip.findMany({ where: pendingNear(point, serviceType), orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }] });
-  return candidates.filter((trip) => withinRadius(point)(tripOrigin(trip)));
+  return candidates.filter((trip) => greatCircleKm(point, tripOrigin(trip)) <= MATCH_RADIUS_KM);
 }
 
-/** How many of them there are: only their pickups are read. */
-export async function countPendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<number> {
-  const origins = await db.trip.findMany({ where: pendingNear(point, serviceType), select: { origen_latitud: true, origen_longitud: true } });
-  return origins.map((o) => ({ latitud: o.origen_latitud, longitud: o.origen_longitud })).filter(withinRadius(point)).length;
-}
+/** How many of them there are, counted by the database. */
+export const countPendingTripsNear = (db: Db | Tx, point: Point, serviceType: ServiceType) =>
+  countPendingWithin(db, point, MATCH_RADIUS_KM, serviceType);
 
 /**
  * A driver ready to take trips: allowed to operate, online, with a position not yet stale. A
