@@ -2,6 +2,13 @@ import type { Db, Tx } from "./client.js";
 
 const KM_PER_DEGREE = (2 * Math.PI * 6371.0088) / 360;
 
+/** The box of coordinates around a circle: half its height and width in degrees, and how much narrower a degree of longitude is there. */
+export function boxAround(center: { latitud: number }, radiusKm: number) {
+  const dLat = radiusKm / KM_PER_DEGREE;
+  const lngScale = Math.max(0.01, Math.cos((center.latitud * Math.PI) / 180));
+  return { dLat, dLng: dLat / lngScale, lngScale };
+}
+
 /**
  * How many pending trips of a service are picked up within `radiusKm` of a point, counted by the
  * database, so that no row is read into the process however many there are: the box narrows on
@@ -9,9 +16,7 @@ const KM_PER_DEGREE = (2 * Math.PI * 6371.0088) / 360;
  * few kilometres).
  */
 export async function countPendingWithin(db: Db | Tx, center: { latitud: number; longitud: number }, radiusKm: number, serviceType: string): Promise<number> {
-  const dLat = radiusKm / KM_PER_DEGREE;
-  const lngScale = Math.max(0.01, Math.cos((center.latitud * Math.PI) / 180));
-  const dLng = dLat / lngScale;
+  const { dLat, dLng, lngScale } = boxAround(center, radiusKm);
   const [row] = await db.$queryRaw<Array<{ n: bigint | number | string }>>`
     SELECT COUNT(*) AS n FROM viajes
     WHERE estado = 'pendiente' AND tipo_servicio = ${serviceType}

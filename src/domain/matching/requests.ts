@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import { insertOffers } from "../../db/batches.js";
-import { countPendingWithin } from "../../db/nearby.js";
+import { boxAround, countPendingWithin } from "../../db/nearby.js";
 import type { Trip } from "../../generated/sqlite/client.js";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
@@ -16,8 +16,7 @@ export const tripOrigin = (trip: Trip): Point => ({ latitud: trip.origen_latitud
 
 /** Where pending trips of a service type picked up within the radius of `point` can be: a box around it. */
 function pendingNear(point: Point, serviceType: ServiceType) {
-  const dLat = MATCH_RADIUS_KM / 111;
-  const dLng = MATCH_RADIUS_KM / (111 * Math.max(0.01, Math.cos((point.latitud * Math.PI) / 180)));
+  const { dLat, dLng } = boxAround(point, MATCH_RADIUS_KM);
   return {
     estado: "pendiente",
     tipo_servicio: serviceType,
