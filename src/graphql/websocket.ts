@@ -3,7 +3,10 @@ import { getOperationAST, GraphQLError, Kind, type DocumentNode, type ExecutionA
 import type { PubSub } from "graphql-yoga";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
+import type { SubscribePayload } from "graphql-ws";
 import { visibilityKey } from "../domain/actor.js";
+import { requestIdOf } from "../http/request-id.js";
+import { requestScope } from "../logger.js";
 import type { Clock, Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import type { EventMap } from "../domain/events.js";
@@ -14,7 +17,12 @@ import { GRAPHQL_PATH, type GraphQLServer } from "./yoga.js";
 interface Enveloped {
   execute: (args: ExecutionArgs) => Promise<ExecutionResult>;
   subscribe: (args: ExecutionArgs) => Promise<ExecutionResult | AsyncIterable<ExecutionResult>>;
+  /** The connection's request id, for the log lines of the operation. */
+  request_id?: string;
 }
+
+/** Runs `work` as part of the request `request_id` names, when there is one. */
+const scoped = <T>(request_id: string | undefined, work: () => T): T => (request_id ? requestScope.run({ request_id }, work) : work());
 
 /**
  * Subscriptions whose events are picked by their arguments alone, shared between callers of the
@@ -66,6 +74,13 @@ export interface WebSocketOptions {
  */
 export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock }: WebSocketOptions) {
   const wss = new WebSocketServer({ server: http, path: GRAPHQL_PATH });
+  /** Each connection's request id, decided on its upgrade request, then kept by socket. */
+  const requestIds = new WeakMap<object, string>();
+  wss.on("headers", (headers, req) => {
+    const id = requestIdOf(req);
+    requestIds.set(req, id);
+    headers.push(`X-Request-Id: ${id}`);
+  });
   const actors = new WeakMap<WebSocket, Transport["actor"]>();
   /** Sockets opened with a session token: the session, and the timer that closes them when it expires. */
   const sessions = new Map<WebSocket, { id: number; expiry?: NodeJS.Timeout }>();
@@ -82,7 +97,9 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
     {
       // A token that does not count refuses the connection (4403); no token connects anonymously.
       onConnect: async (ctx) => {
-        const actor = await identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request });
+        const request_id = requestIds.get(ctx.extra.request);
+        if (request_id) requestIds.set(ctx.extra.socket, request_id);
+        const actor = await scoped(request_id, () => identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request }));
         // graphql-ws would keep the upgrade request, headers and all, for as long as the socket; its
         // address was all it was needed for, and nothing reads it after this.
         (ctx.extra as { request?: unknown }).request = undefined;
@@ -99,39 +116,42 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
         clearTimeout(sessions.get(ctx.extra.socket)?.expiry);
         sessions.delete(ctx.extra.socket);
       },
-      execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args),
-      subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args),
-      onSubscribe: async (ctx, id, payload) => {
-        const { socket } = ctx.extra;
-        // onConnect set it before acknowledging the connection, and nothing is subscribed before that.
-        const actor = actors.get(socket)!;
-        // Joiners skip parsing and validation (the same text passed them) and the subscribe resolver with
-        // its authorization check: sound only because callers with the same visibility key would get
-        // exactly the same answer, and the same events.
-        const key = JSON.stringify([payload.query, payload.operationName ?? null, payload.variables ?? null, visibilityKey(actor)]);
-        const joined = await fanOut.join(key, socket, id);
-        // No Yoga context for a joiner: the shared source runs in its first subscriber's.
-        if (joined) return { ...joined.args, rootValue: { subscribe: () => joined.listener } };
-
-        try {
-          const transport: Transport = { connectionParams: ctx.connectionParams ?? {}, actor };
-          const enveloped = yoga.getEnveloped({ ...transport, params: payload } as never);
-          const document = enveloped.parse(payload.query);
-          const errors = enveloped.validate(enveloped.schema, document);
-          if (errors.length > 0) return errors;
-          const args = { schema: enveloped.schema, document, operationName: payload.operationName, variableValues: payload.variables };
-          if (!shareable(document, payload.operationName)) {
-            return { ...args, contextValue: await enveloped.contextFactory(), rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe } };
-          }
-          const outcome = await fanOut.open(key, args, socket, id, async () => enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }));
-          return { ...args, rootValue: { subscribe: () => outcome } };
-        } catch (error) {
-          return clientErrors(error);
-        }
-      },
+      execute: (args: ExecutionArgs) => scoped((args.rootValue as Enveloped).request_id, () => (args.rootValue as Enveloped).execute(args)),
+      subscribe: (args: ExecutionArgs) => scoped((args.rootValue as Enveloped).request_id, () => (args.rootValue as Enveloped).subscribe(args)),
+      onSubscribe: (ctx, id, payload) => scoped(requestIds.get(ctx.extra.socket), () => prepare(ctx.extra.socket, ctx.connectionParams, id, payload)),
     },
     wss,
   );
+
+  /** What graphql-ws runs for a `subscribe` message: shared, prepared here, or refused with its errors. */
+  async function prepare(socket: WebSocket, connectionParams: Record<string, unknown> | undefined, id: string, payload: SubscribePayload) {
+    // onConnect set it before acknowledging the connection, and nothing is subscribed before that.
+    const actor = actors.get(socket)!;
+    // Joiners skip parsing and validation (the same text passed them) and the subscribe resolver with
+    // its authorization check: sound only because callers with the same visibility key would get
+    // exactly the same answer, and the same events.
+    const key = JSON.stringify([payload.query, payload.operationName ?? null, payload.variables ?? null, visibilityKey(actor)]);
+    const joined = await fanOut.join(key, socket, id);
+    // No Yoga context for a joiner: the shared source runs in its first subscriber's.
+    if (joined) return { ...joined.args, rootValue: { subscribe: () => joined.listener } };
+
+    try {
+      const transport: Transport = { connectionParams: connectionParams ?? {}, actor };
+      const enveloped = yoga.getEnveloped({ ...transport, params: payload } as never);
+      const document = enveloped.parse(payload.query);
+      const errors = enveloped.validate(enveloped.schema, document);
+      if (errors.length > 0) return errors;
+      const args = { schema: enveloped.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+      if (!shareable(document, payload.operationName)) {
+        const rootValue: Enveloped = { execute: enveloped.execute, subscribe: enveloped.subscribe, request_id: requestIds.get(socket) };
+        return { ...args, contextValue: await enveloped.contextFactory(), rootValue };
+      }
+      const outcome = await fanOut.open(key, args, socket, id, async () => enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }));
+      return { ...args, rootValue: { subscribe: () => outcome } };
+    } catch (error) {
+      return clientErrors(error);
+    }
+  }
 
   const revocations = pubsub.subscribe("sesion_revocada");
   void (async () => {

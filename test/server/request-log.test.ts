@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -53,6 +54,33 @@ describe("a request's id", () => {
     expect(await response.text()).toContain("FORBIDDEN");
     const written = lines.slice(before);
     expect(written.filter((line) => line.request_id === "sub-refused-1").length).toBeGreaterThan(0);
+    expect(written.filter((line) => (line.level as number) >= 50)).toEqual([]);
+  });
+
+  it("is a WebSocket connection's too: in its upgrade answer and in its operations' log lines", async () => {
+    await createDriver(app);
+    const trip = await requestTrip(app, (await createPassenger(app)).id);
+    const stranger = await createPassenger(app);
+    const socket = new WebSocket(`${base.replace("http", "ws")}/graphql`, "graphql-transport-ws", { headers: { "x-request-id": "ws-conexion-1" } });
+    const upgraded = new Promise<string | undefined>((resolve) => socket.once("upgrade", (response) => resolve(response.headers["x-request-id"] as string)));
+    const messages: Array<{ type: string; id?: string; payload?: unknown }> = [];
+    const until = (seen: (message: { type: string; id?: string }) => boolean) =>
+      new Promise<void>((resolve) => {
+        const check = () => (messages.some(seen) ? resolve() : socket.once("message", check));
+        check();
+      });
+    socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => socket.once("open", resolve));
+    expect(await upgraded).toBe("ws-conexion-1");
+    const before = lines.length;
+    socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${await app.token(stranger.id)}` } }));
+    await until((m) => m.type === "connection_ack");
+    socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: `subscription { tripUpdated(trip_id: ${trip.id}) { id } }` } }));
+    // Refused: its errors, then the end of that subscription.
+    await until((m) => m.id === "1" && (m.type === "complete" || m.type === "error"));
+    socket.close();
+    const written = lines.slice(before);
+    expect(written.filter((line) => line.request_id === "ws-conexion-1").length).toBeGreaterThan(0);
     expect(written.filter((line) => (line.level as number) >= 50)).toEqual([]);
   });
 });
