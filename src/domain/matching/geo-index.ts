@@ -19,39 +19,215 @@ export interface NearbyQuery {
   radiusKm: number;
 }
 
-// Two grids per vehicle type: cells of about 280 m, where a busy city has a few drivers per cell
-// so the nearest ten are a ring or two away, and of about 2.2 km, for where drivers are few and
-// the small cells would mostly be empty.
-const FINE_DEGREES = 0.0025;
-const COARSE_DEGREES = 0.02;
-/** Drivers in the centre's large cell above which the small cells are walked. */
-const DENSE = 32;
-const KM_PER_DEGREE = 111.2;
-// Row and column fit one number: columns span at most ±72,000 cells around the globe.
-const COLUMNS = 200_000;
+const RADIANS_PER_DEGREE = Math.PI / 180;
+/** The radius of the sphere `greatCircleKm` measures on. */
+const KM_PER_RADIAN = greatCircleKm({ latitud: 0, longitud: 0 }, { latitud: 0, longitud: 1 }) / RADIANS_PER_DEGREE;
 
-type Entry = { conductor_id: number; latitud: number; longitud: number; tipo_vehiculo: VehicleType; aptoMs: number; atMs: number; fine: number; coarse: number };
+// Three grids per vehicle type, of square cells 360 / 2^bits degrees on a side: about 305 m, where
+// a busy city has a driver or two per cell so the nearest ten are a ring or two away, and 1.2 km
+// and 4.9 km for where drivers are fewer and small cells would mostly be empty. A whole number of
+// cells goes round the globe, so the columns either side of the antimeridian are neighbours.
+const LEVEL_BITS = [17, 15, 13];
+/** Drivers expected per cell, judged from the count in the centre's large cell, for a lookup to walk smaller cells. */
+const PER_CELL = 1;
+// Each grid folds onto 256 × 256 buckets by row and column modulo 256. Cells that far apart share
+// a bucket, which costs time but never changes a result, as everyone met is measured; a walk of at
+// most 127 rings around a cell meets no bucket twice.
+const FOLD_BITS = 8;
+const FOLD_MASK = (1 << FOLD_BITS) - 1;
+const MAX_RING = (1 << (FOLD_BITS - 1)) - 1;
 
-/** The drivers of one vehicle type by cell, for one cell size. */
+// Drivers are compared by the squared chord through the Earth between unit vectors: a few
+// multiplications, and it orders them exactly as the great-circle distance does.
+/** The squared chord of an arc of `km`: it grows with the arc up to half way round. */
+function chord2Of(km: number): number {
+  const chord = 2 * Math.sin(Math.min(Math.PI, km / KM_PER_RADIAN) / 2);
+  return chord * chord;
+}
+/** No more than the squared chord of an arc of `radians` (as sin x ≥ x − x³/6). */
+const chord2Below = (radians: number) => radians * radians * (1 - (radians * radians) / 12);
+// Rounding leaves chords from unit vectors and haversine distances a hair's breadth from exact
+// (about 1e-15 of the value, plus 1e-15 absolute on a chord); a driver is passed over only when
+// farther than a bound by well more than that, and near ties are settled by `greatCircleKm`.
+const slack = (chord2: number) => chord2 * (1 + 1e-9) + 1e-18;
+/** The arc of a squared chord, in km; up to about 6 km the series of asin is exact to the last bit. */
+function arcKm(chord2: number): number {
+  const half = Math.sqrt(chord2) / 2;
+  const half2 = half * half;
+  return 2 * KM_PER_RADIAN * (half < 5e-4 ? half * (1 + half2 * (1 / 6 + half2 * (3 / 40))) : Math.asin(Math.min(1, half)));
+}
+
+type Entry = { fleet: Fleet; slot: number };
+
+/** The slots of every bucket nobody is in. */
+const NOBODY: readonly number[] = [];
+
+/**
+ * One cell size's buckets, each the slots of the drivers in it: first those whose position may be
+ * fresh, then those a lookup found stale, reported before the bucket's `staleBefore`. Later lookups
+ * pass over the stale without reading them; a driver's next ping puts them back with the fresh.
+ */
 class Grid {
-  readonly cells = new Map<number, Set<Entry>>();
-  constructor(readonly degrees: number) {}
+  readonly degrees: number;
+  readonly radians: number;
+  /** Drivers in the centre's cell of the largest size from which lookups may walk this grid. */
+  readonly crowd: number;
+  readonly buckets = new Array<number[]>(1 << (2 * FOLD_BITS)).fill(NOBODY as number[]);
+  readonly fresh = new Int32Array(1 << (2 * FOLD_BITS));
+  readonly staleBefore = new Float64Array(1 << (2 * FOLD_BITS));
+  /** Per slot: its bucket (-1 when in none) and where in the bucket. */
+  bucket = new Int32Array(0);
+  position = new Int32Array(0);
 
-  row = (latitud: number) => Math.floor(latitud / this.degrees);
-  column = (longitud: number) => Math.floor(longitud / this.degrees);
-  key = (row: number, column: number) => row * COLUMNS + column;
-  keyOf = (point: Point) => this.key(this.row(point.latitud), this.column(point.longitud));
-
-  add(cell: number, entry: Entry): void {
-    const members = this.cells.get(cell);
-    if (members) members.add(entry);
-    else this.cells.set(cell, new Set([entry]));
+  constructor(bits: number) {
+    this.degrees = 360 / 2 ** bits;
+    this.radians = this.degrees * RADIANS_PER_DEGREE;
+    this.crowd = PER_CELL * 4 ** (bits - LEVEL_BITS[LEVEL_BITS.length - 1]!);
   }
 
-  delete(cell: number, entry: Entry): void {
-    const members = this.cells.get(cell);
-    members?.delete(entry);
-    if (members?.size === 0) this.cells.delete(cell);
+  row(latitud: number): number {
+    return Math.floor(latitud / this.degrees);
+  }
+
+  column(longitud: number): number {
+    return Math.floor(longitud / this.degrees);
+  }
+
+  bucketOf(row: number, column: number): number {
+    return ((row & FOLD_MASK) << FOLD_BITS) | (column & FOLD_MASK);
+  }
+
+  grow(capacity: number): void {
+    this.bucket = grown(this.bucket, capacity);
+    this.position = grown(this.position, capacity);
+  }
+
+  link(slot: number, bucket: number): void {
+    if (this.buckets[bucket] === NOBODY) this.buckets[bucket] = [];
+    const members = this.buckets[bucket]!;
+    this.bucket[slot] = bucket;
+    this.position[slot] = members.length;
+    members.push(slot);
+    this.#swap(members, members.length - 1, this.fresh[bucket]!++);
+  }
+
+  unlink(slot: number): void {
+    const bucket = this.bucket[slot]!;
+    const members = this.buckets[bucket]!;
+    if (this.position[slot]! < this.fresh[bucket]!) this.#swap(members, this.position[slot]!, --this.fresh[bucket]!);
+    this.#swap(members, this.position[slot]!, members.length - 1);
+    members.pop();
+    if (members.length === 0) this.buckets[bucket] = NOBODY as number[];
+    this.bucket[slot] = -1;
+  }
+
+  /** A new ping from a driver who stays in their bucket. */
+  refresh(slot: number): void {
+    const bucket = this.bucket[slot]!;
+    if (this.position[slot]! >= this.fresh[bucket]!) this.#swap(this.buckets[bucket]!, this.position[slot]!, this.fresh[bucket]!++);
+  }
+
+  /** The member at `i` was reported before `freshSince`. */
+  demote(bucket: number, i: number, freshSince: number): void {
+    this.#swap(this.buckets[bucket]!, i, --this.fresh[bucket]!);
+    this.staleBefore[bucket] = Math.max(this.staleBefore[bucket]!, freshSince);
+  }
+
+  /** For a lookup that takes positions older than some passed over as stale. */
+  restore(bucket: number): void {
+    this.fresh[bucket] = this.buckets[bucket]!.length;
+    this.staleBefore[bucket] = 0;
+  }
+
+  /** Puts the driver in slot `from`, in a bucket, in the free slot `to` instead. */
+  move(from: number, to: number): void {
+    const bucket = this.bucket[from]!;
+    this.buckets[bucket]![this.position[from]!] = to;
+    this.bucket[to] = bucket;
+    this.position[to] = this.position[from]!;
+  }
+
+  #swap(members: number[], i: number, j: number): void {
+    const a = members[i]!;
+    const b = members[j]!;
+    members[i] = b;
+    members[j] = a;
+    this.position[b] = i;
+    this.position[a] = j;
+  }
+}
+
+function grown<T extends Int32Array | Float64Array>(array: T, capacity: number): T {
+  const bigger = new (array.constructor as new (length: number) => T)(capacity);
+  bigger.set(array);
+  return bigger;
+}
+
+// A driver's record in a fleet: eligibility, unit vector, position and id, one cache line.
+const APTO = 0;
+const AT = 1;
+const X = 2;
+const Y = 3;
+const Z = 4;
+const LATITUD = 5;
+const LONGITUD = 6;
+const ID = 7;
+const RECORD = 8;
+
+/** The drivers of one vehicle type, in the records of slots 0 to size - 1. */
+class Fleet {
+  size = 0;
+  records = new Float64Array(0);
+  readonly entries: Entry[] = [];
+  readonly grids = LEVEL_BITS.map((bits) => new Grid(bits));
+
+  add(conductorId: number): Entry {
+    if (this.size * RECORD === this.records.length) this.#grow(Math.max(64, 2 * this.size));
+    const entry = { fleet: this, slot: this.size++ };
+    this.entries.push(entry);
+    this.records[entry.slot * RECORD + ID] = conductorId;
+    for (const grid of this.grids) grid.bucket[entry.slot] = -1;
+    return entry;
+  }
+
+  place(slot: number, driver: IndexedDriver): void {
+    const { latitud, longitud } = driver;
+    const φ = latitud * RADIANS_PER_DEGREE;
+    const λ = longitud * RADIANS_PER_DEGREE;
+    const record = slot * RECORD;
+    this.records[record + APTO] = driver.apto_hasta.getTime();
+    this.records[record + AT] = driver.at.getTime();
+    this.records[record + X] = Math.cos(φ) * Math.cos(λ);
+    this.records[record + Y] = Math.cos(φ) * Math.sin(λ);
+    this.records[record + Z] = Math.sin(φ);
+    this.records[record + LATITUD] = latitud;
+    this.records[record + LONGITUD] = longitud;
+    for (const grid of this.grids) {
+      const bucket = grid.bucketOf(grid.row(latitud), grid.column(longitud));
+      if (grid.bucket[slot] === bucket) {
+        grid.refresh(slot);
+        continue;
+      }
+      if (grid.bucket[slot]! >= 0) grid.unlink(slot);
+      grid.link(slot, bucket);
+    }
+  }
+
+  /** Frees the slot, moving the last driver into it so the slots stay packed. */
+  remove(slot: number): void {
+    for (const grid of this.grids) grid.unlink(slot);
+    const last = --this.size;
+    const moved = this.entries.pop()!;
+    if (slot === last) return;
+    this.records.copyWithin(slot * RECORD, last * RECORD, (last + 1) * RECORD);
+    for (const grid of this.grids) grid.move(last, slot);
+    this.entries[slot] = moved;
+    moved.slot = slot;
+  }
+
+  #grow(capacity: number): void {
+    this.records = grown(this.records, capacity * RECORD);
+    for (const grid of this.grids) grid.grow(capacity);
   }
 }
 
@@ -63,7 +239,8 @@ class Grid {
  */
 export class DriverGeoIndex {
   #entries = new Map<number, Entry>();
-  #grids = new Map<VehicleType, { fine: Grid; coarse: Grid }>();
+  #fleets = new Map<VehicleType, Fleet>();
+  #lookup = new Lookup();
 
   get size(): number {
     return this.#entries.size;
@@ -71,105 +248,245 @@ export class DriverGeoIndex {
 
   /** Adds a driver or moves them to a new position. */
   set(driver: IndexedDriver): void {
-    const { conductor_id, latitud, longitud, tipo_vehiculo } = driver;
-    const grids = this.#gridsOf(tipo_vehiculo);
-    const fine = grids.fine.keyOf(driver);
-    const coarse = grids.coarse.keyOf(driver);
-    const aptoMs = driver.apto_hasta.getTime();
-    const atMs = driver.at.getTime();
-    const previous = this.#entries.get(conductor_id);
-    if (previous && previous.fine === fine && previous.coarse === coarse && previous.tipo_vehiculo === tipo_vehiculo) {
-      Object.assign(previous, { latitud, longitud, aptoMs, atMs });
-      return;
+    let fleet = this.#fleets.get(driver.tipo_vehiculo);
+    if (!fleet) {
+      fleet = new Fleet();
+      this.#fleets.set(driver.tipo_vehiculo, fleet);
     }
-    if (previous) this.remove(conductor_id);
-    const entry: Entry = { conductor_id, latitud, longitud, tipo_vehiculo, aptoMs, atMs, fine, coarse };
-    this.#entries.set(conductor_id, entry);
-    grids.fine.add(fine, entry);
-    grids.coarse.add(coarse, entry);
+    let entry = this.#entries.get(driver.conductor_id);
+    if (entry && entry.fleet !== fleet) {
+      this.remove(driver.conductor_id);
+      entry = undefined;
+    }
+    if (!entry) {
+      entry = fleet.add(driver.conductor_id);
+      this.#entries.set(driver.conductor_id, entry);
+    }
+    fleet.place(entry.slot, driver);
   }
 
   remove(conductorId: number): void {
     const entry = this.#entries.get(conductorId);
     if (!entry) return;
     this.#entries.delete(conductorId);
-    const grids = this.#grids.get(entry.tipo_vehiculo)!;
-    grids.fine.delete(entry.fine, entry);
-    grids.coarse.delete(entry.coarse, entry);
+    entry.fleet.remove(entry.slot);
   }
 
-  /** The `limit` eligible drivers nearest to `center` within the radius, nearest first, leaving out `exclude`. */
+  /**
+   * The `limit` eligible drivers nearest to `center` within the radius, nearest first (as near: the
+   * lower id first), leaving out `exclude`. The distances are great-circle ones to within nanometres.
+   */
   nearest(center: Point, query: NearbyQuery & { limit: number; exclude?: ReadonlySet<number> }): Array<{ conductor_id: number; distanceKm: number }> {
-    const { limit, exclude } = query;
-    const found: Array<{ conductor_id: number; distanceKm: number }> = [];
-    const grids = this.#grids.get(query.tipo_vehiculo);
-    if (limit <= 0 || !grids) return found;
-    const dense = (grids.coarse.cells.get(grids.coarse.keyOf(center))?.size ?? 0) > DENSE;
-    // The farthest kept once `limit` are found; anything farther is not wanted.
-    const bound = () => (found.length < limit ? Infinity : found[limit - 1]!.distanceKm);
-    walk(dense ? grids.fine : grids.coarse, center, query, (gapKm) => bound() > gapKm, (entry, distanceKm) => {
-      if (exclude?.has(entry.conductor_id) || distanceKm >= bound()) return;
-      // Insertion keeps the best `limit` sorted; K is small.
-      let i = found.length;
-      while (i > 0 && found[i - 1]!.distanceKm > distanceKm) i--;
-      found.splice(i, 0, { conductor_id: entry.conductor_id, distanceKm });
-      if (found.length > limit) found.pop();
-    });
-    return found;
+    const fleet = this.#fleets.get(query.tipo_vehiculo);
+    if (query.limit <= 0 || !fleet?.size) return [];
+    // How many are in the centre's large cell tells how dense drivers are around it.
+    const { grids } = fleet;
+    const coarse = grids[grids.length - 1]!;
+    const around = coarse.buckets[coarse.bucketOf(coarse.row(center.latitud), coarse.column(center.longitud))]!.length;
+    let level = 0;
+    while (level < grids.length - 1 && around < grids[level]!.crowd) level++;
+    return this.#lookup.nearest(fleet, grids[level]!, center, query);
   }
 
   /** How many eligible drivers are within the radius of `center`. */
   count(center: Point, query: NearbyQuery): number {
-    const grids = this.#grids.get(query.tipo_vehiculo);
-    let count = 0;
-    if (grids) walk(grids.coarse, center, query, () => true, () => count++);
-    return count;
-  }
-
-  #gridsOf(tipo: VehicleType) {
-    let grids = this.#grids.get(tipo);
-    if (!grids) this.#grids.set(tipo, (grids = { fine: new Grid(FINE_DEGREES), coarse: new Grid(COARSE_DEGREES) }));
-    return grids;
+    const fleet = this.#fleets.get(query.tipo_vehiculo);
+    return fleet?.size ? this.#lookup.count(fleet, fleet.grids[fleet.grids.length - 1]!, center, query) : 0;
   }
 }
 
-/**
- * Visits the eligible drivers within the radius ring by ring (ring 0 is the centre's cell) while
- * `more(gapKm)` says so, `gapKm` being how close to the centre the next ring can come.
- */
-function walk(grid: Grid, center: Point, query: NearbyQuery, more: (gapKm: number) => boolean, visit: (entry: Entry, distanceKm: number) => void): void {
-  if (grid.cells.size === 0) return;
-  const { radiusKm } = query;
-  const nowMs = query.now.getTime();
-  const freshMs = query.freshSince.getTime();
-  // The narrower side of a cell (longitude, away from the equator); the centre may sit on its
-  // cell's edge, so ring r starts at least r - 1 such widths away.
-  const cellKm = grid.degrees * KM_PER_DEGREE * Math.max(0.01, Math.cos((center.latitud * Math.PI) / 180));
-  const row = grid.row(center.latitud);
-  const column = grid.column(center.longitud);
-  const visitCell = (r: number, c: number) => {
-    const members = grid.cells.get(grid.key(r, c));
-    if (!members) return;
-    for (const entry of members) {
-      if (entry.aptoMs <= nowMs || entry.atMs < freshMs) continue;
-      const distanceKm = greatCircleKm(center, entry);
-      if (distanceKm <= radiusKm) visit(entry, distanceKm);
+/** One lookup at a time, its state in fields so that walking the cells allocates nothing. */
+class Lookup {
+  fleet!: Fleet;
+  center!: Point;
+  readonly point: Point = { latitud: 0, longitud: 0 };
+  // The centre: unit vector, and cosine and sine of its latitude.
+  cx = 0;
+  cy = 0;
+  cz = 0;
+  cosφ = 0;
+  sinφ = 0;
+  nowMs = 0;
+  freshMs = 0;
+  radiusKm = NaN;
+  radius2 = 0;
+  /** Squared chords: beyond `bound2` nobody is wanted (the radius, then the K-th found); below `inside2`, surely within the radius. */
+  bound2 = 0;
+  inside2 = 0;
+  exclude: ReadonlySet<number> | undefined;
+  /** -1 when finding the nearest; the count so far when counting. */
+  counted = -1;
+  // The nearest found so far, nearest first.
+  limit = 0;
+  found = 0;
+  foundSlots = new Int32Array(0);
+  foundChord2 = new Float64Array(0);
+  // Lower bounds of the squared chord to the rows and columns at each offset from the centre's cell.
+  readonly rowGaps = new Float64Array(2 * MAX_RING + 1);
+  readonly columnGaps = new Float64Array(2 * MAX_RING + 1);
+
+  nearest(fleet: Fleet, grid: Grid, center: Point, query: NearbyQuery & { limit: number; exclude?: ReadonlySet<number> }) {
+    this.start(fleet, center, query);
+    this.exclude = query.exclude;
+    this.counted = -1;
+    this.limit = Math.min(Math.ceil(query.limit), fleet.size);
+    this.found = 0;
+    if (this.foundSlots.length < this.limit) {
+      this.foundSlots = new Int32Array(this.limit);
+      this.foundChord2 = new Float64Array(this.limit);
     }
-  };
-  for (let ring = 0; ; ring++) {
-    const gapKm = Math.max(0, ring - 1) * cellKm;
-    if (gapKm > radiusKm || !more(gapKm)) return;
-    if (ring === 0) {
-      visitCell(row, column);
-      continue;
+    this.walk(grid);
+    const found = new Array<{ conductor_id: number; distanceKm: number }>(this.found);
+    for (let i = 0; i < this.found; i++) found[i] = { conductor_id: fleet.records[this.foundSlots[i]! * RECORD + ID]!, distanceKm: arcKm(this.foundChord2[i]!) };
+    this.fleet = this.center = this.exclude = undefined!;
+    return found;
+  }
+
+  count(fleet: Fleet, grid: Grid, center: Point, query: NearbyQuery): number {
+    this.start(fleet, center, query);
+    this.exclude = undefined;
+    this.counted = 0;
+    this.walk(grid);
+    this.fleet = this.center = undefined!;
+    return this.counted;
+  }
+
+  start(fleet: Fleet, center: Point, query: NearbyQuery): void {
+    const φ = center.latitud * RADIANS_PER_DEGREE;
+    const λ = center.longitud * RADIANS_PER_DEGREE;
+    this.fleet = fleet;
+    this.center = center;
+    this.cosφ = Math.cos(φ);
+    this.sinφ = Math.sin(φ);
+    this.cx = this.cosφ * Math.cos(λ);
+    this.cy = this.cosφ * Math.sin(λ);
+    this.cz = this.sinφ;
+    this.nowMs = query.now.getTime();
+    this.freshMs = query.freshSince.getTime();
+    if (query.radiusKm !== this.radiusKm) {
+      this.radiusKm = query.radiusKm;
+      this.radius2 = chord2Of(query.radiusKm);
     }
-    for (let c = column - ring; c <= column + ring; c++) {
-      visitCell(row - ring, c);
-      visitCell(row + ring, c);
+    this.bound2 = query.radiusKm < 0 ? -1 : slack(this.radius2);
+    this.inside2 = this.radius2 * (1 - 1e-9) - 1e-18;
+  }
+
+  /**
+   * Visits the cells ring by ring (ring 0 is the centre's cell), each only if it can hold someone
+   * within the bound, until a whole ring is beyond it. Near the poles, or for a radius the rings
+   * cannot cover, every driver of the type is looked at instead.
+   */
+  walk(grid: Grid): void {
+    const { latitud, longitud } = this.center;
+    const φ = latitud * RADIANS_PER_DEGREE;
+    const λ = longitud * RADIANS_PER_DEGREE;
+    const row = grid.row(latitud);
+    const column = grid.column(longitud);
+    // No cell that can hold anyone within the radius reaches more than `δ` from the centre's
+    // latitude, so a radian of longitude there spans at least cos φ · cos(|φ| + δ) of one at the equator.
+    const δ = 1.1 * Math.min(Math.PI, this.radiusKm / KM_PER_RADIAN) + 2 * grid.radians;
+    const shrink = this.cosφ * Math.max(0, this.cosφ * (1 - (δ * δ) / 2) - Math.abs(this.sinφ) * δ);
+    if (shrink * chord2Below(MAX_RING * grid.radians) <= this.bound2) {
+      this.visitAll();
+      return;
     }
-    for (let r = row - ring + 1; r <= row + ring - 1; r++) {
-      visitCell(r, column - ring);
-      visitCell(r, column + ring);
+    const { buckets, fresh, staleBefore, radians } = grid;
+    const { records } = this.fleet;
+    const { nowMs, freshMs, cx, cy, cz, rowGaps, columnGaps } = this;
+    for (let ring = 0; ring <= MAX_RING; ring++) {
+      const north = chord2Below(Math.max(0, (row + ring) * radians - φ));
+      const south = chord2Below(Math.max(0, φ - (row + 1 - ring) * radians));
+      const east = shrink * chord2Below(Math.max(0, (column + ring) * radians - λ));
+      const west = shrink * chord2Below(Math.max(0, λ - (column + 1 - ring) * radians));
+      if (Math.min(north, south, east, west) > this.bound2) return;
+      rowGaps[MAX_RING + ring] = north;
+      rowGaps[MAX_RING - ring] = south;
+      columnGaps[MAX_RING + ring] = east;
+      columnGaps[MAX_RING - ring] = west;
+      // The ring's first and last rows whole, and the two ends of each row between.
+      for (let r = -ring; r <= ring; r++) {
+        const rowGap = rowGaps[MAX_RING + r]!;
+        if (rowGap > this.bound2) continue;
+        const step = r === -ring || r === ring ? 1 : 2 * ring;
+        for (let c = -ring; c <= ring; c += step) {
+          if (rowGap + columnGaps[MAX_RING + c]! > this.bound2) continue;
+          const bucket = grid.bucketOf(row + r, column + c);
+          if (freshMs < staleBefore[bucket]!) grid.restore(bucket);
+          const members = buckets[bucket]!;
+          for (let i = 0; i < fresh[bucket]!; ) {
+            const slot = members[i]!;
+            const record = slot * RECORD;
+            if (records[record + AT]! < freshMs) {
+              grid.demote(bucket, i, freshMs);
+              continue;
+            }
+            i++;
+            if (records[record + APTO]! <= nowMs) continue;
+            const dx = records[record + X]! - cx;
+            const dy = records[record + Y]! - cy;
+            const dz = records[record + Z]! - cz;
+            const chord2 = dx * dx + dy * dy + dz * dz;
+            if (chord2 <= this.bound2) this.take(slot, chord2);
+          }
+        }
+      }
     }
+  }
+
+  visitAll(): void {
+    const { records } = this.fleet;
+    for (let slot = 0; slot < this.fleet.size; slot++) {
+      const record = slot * RECORD;
+      if (records[record + APTO]! <= this.nowMs || records[record + AT]! < this.freshMs) continue;
+      const dx = records[record + X]! - this.cx;
+      const dy = records[record + Y]! - this.cy;
+      const dz = records[record + Z]! - this.cz;
+      const chord2 = dx * dx + dy * dy + dz * dz;
+      if (chord2 <= this.bound2) this.take(slot, chord2);
+    }
+  }
+
+  /** An eligible driver not surely beyond the bound. */
+  take(slot: number, chord2: number): void {
+    if (chord2 >= this.inside2 && this.km(slot) > this.radiusKm) return;
+    if (this.counted >= 0) this.counted++;
+    else if (!this.exclude?.has(this.fleet.records[slot * RECORD + ID]!)) this.keep(slot, chord2);
+  }
+
+  /** Keeps the driver if among the `limit` nearest so far, insertion sorted: K is small. */
+  keep(slot: number, chord2: number): void {
+    const slots = this.foundSlots;
+    const chords2 = this.foundChord2;
+    const limit = this.limit;
+    let i = this.found;
+    if (i === limit) {
+      if (!this.closer(slot, chord2, limit - 1)) return;
+      i--;
+    } else this.found++;
+    for (; i > 0 && this.closer(slot, chord2, i - 1); i--) {
+      slots[i] = slots[i - 1]!;
+      chords2[i] = chords2[i - 1]!;
+    }
+    slots[i] = slot;
+    chords2[i] = chord2;
+    if (this.found === limit) this.bound2 = Math.min(this.bound2, slack(chords2[limit - 1]!));
+  }
+
+  /** Whether the driver in `slot` is nearer than the `i`-th found, as `greatCircleKm` has it, or as near with a lower id. */
+  closer(slot: number, chord2: number, i: number): boolean {
+    const other = this.foundChord2[i]!;
+    if (other > slack(chord2)) return true;
+    if (chord2 > slack(other)) return false;
+    const otherSlot = this.foundSlots[i]!;
+    const km = this.km(slot);
+    const otherKm = this.km(otherSlot);
+    const { records } = this.fleet;
+    return km < otherKm || (km === otherKm && records[slot * RECORD + ID]! < records[otherSlot * RECORD + ID]!);
+  }
+
+  km(slot: number): number {
+    this.point.latitud = this.fleet.records[slot * RECORD + LATITUD]!;
+    this.point.longitud = this.fleet.records[slot * RECORD + LONGITUD]!;
+    return greatCircleKm(this.center, this.point);
   }
 }
