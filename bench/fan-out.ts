@@ -75,6 +75,7 @@ process.on("message", async (m) => {
 interface Clients {
   child: ChildProcess;
   /** Sends `message` (unless null) and resolves with the first reply `answer` makes something of. */
+  // biome-ignore lint/suspicious/noExplicitAny: a reply is whatever its question asked for, and `answer` reads it
   ask<T>(message: object | null, answer: (reply: any) => T | undefined): Promise<T>;
   close(): Promise<void>;
 }
@@ -85,7 +86,7 @@ function startClients(): Clients {
     child,
     ask: (message, answer) =>
       new Promise((resolve, reject) => {
-        const onMessage = (reply: any) => {
+        const onMessage = (reply: Parameters<typeof answer>[0]) => {
           if (reply.error) return reject(new Error(reply.error));
           const value = answer(reply);
           if (value === undefined) return;

@@ -72,7 +72,7 @@ process.once("SIGINT", () => {
 try {
   const server = await ready.catch((error: unknown) => {
     progress(`the HTTP scenarios cannot run: ${reason(error)}`);
-    scenarios.forEach((scenario, i) => (httpRows[i] = scenario.paths.map((row) => unmeasured(row, `${reason(error)} (see stderr)`))));
+    for (const [i, scenario] of scenarios.entries()) httpRows[i] = scenario.paths.map((row) => unmeasured(row, `${reason(error)} (see stderr)`));
     return null;
   });
   for (const i of server ? RUN_ORDER : []) {

@@ -3,8 +3,8 @@ import type { Point } from "../src/domain/maps/geo.js";
 import { VEHICLE_TYPES, type VehicleType } from "../src/domain/trips/service-types.js";
 
 /** The benches' city: a 40 × 40 km square around Medellín (0.36° is about 40 km there). */
-export const CITY_CENTRE: Point = { latitud: 6.25, longitud: -75.57 };
-export const CITY_SIDE_DEGREES = 0.36;
+const CITY_CENTRE: Point = { latitud: 6.25, longitud: -75.57 };
+const CITY_SIDE_DEGREES = 0.36;
 
 /** A point inside the square of side `sideDegrees` around the city centre. */
 export const pointInCity = (sideDegrees = CITY_SIDE_DEGREES, random = Math.random): Point => ({
@@ -12,7 +12,7 @@ export const pointInCity = (sideDegrees = CITY_SIDE_DEGREES, random = Math.rando
   longitud: CITY_CENTRE.longitud + (random() - 0.5) * sideDegrees,
 });
 
-export interface SeededDriver extends Point {
+interface SeededDriver extends Point {
   conductor_id: number;
   tipo: VehicleType;
 }

@@ -59,6 +59,8 @@ const schema = z.object({
     .optional(),
   /** Introspection and field suggestions; on by default outside production. */
   GRAPHQL_INTROSPECTION: flag(),
+  /** GraphiQL in the browser at /graphql; on by default outside production. */
+  GRAPHIQL: flag(),
   GRAPHQL_MAX_DEPTH: limit(6),
   GRAPHQL_MAX_ALIASES: limit(15),
   GRAPHQL_MAX_TOKENS: limit(1000),
@@ -70,14 +72,20 @@ const schema = z.object({
   /** Login attempts from one client address per LOGIN_ADDRESS_WINDOW_S. */
   LOGIN_MAX_PER_ADDRESS: limit(30),
   LOGIN_ADDRESS_WINDOW_S: seconds(1, 24 * 3600, 60),
+  /**
+   * The Bearer token Prometheus sends to read /metrics. Unset, /metrics is open, except in
+   * production, where it stays closed until a token is set.
+   */
+  METRICS_TOKEN: z.string().regex(/^\S{16,}$/, "must be at least 16 characters, without spaces").optional(),
   /** Proxies in front of the service that append to X-Forwarded-For; 0 trusts none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 type Parsed = z.infer<typeof schema>;
-export type Config = Omit<Parsed, "DEMO_DATA" | "GRAPHQL_INTROSPECTION" | "CORS_ORIGINS"> & {
+export type Config = Omit<Parsed, "DEMO_DATA" | "GRAPHQL_INTROSPECTION" | "GRAPHIQL" | "CORS_ORIGINS"> & {
   DEMO_DATA: boolean;
   GRAPHQL_INTROSPECTION: boolean;
+  GRAPHIQL: boolean;
   CORS_ORIGINS: string[];
 };
 
@@ -94,12 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new Error("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
-  const { DEMO_DATA, GRAPHQL_INTROSPECTION, CORS_ORIGINS, ...rest } = parsed.data;
+  const { DEMO_DATA, GRAPHQL_INTROSPECTION, GRAPHIQL, CORS_ORIGINS, ...rest } = parsed.data;
   const production = rest.NODE_ENV === "production";
   return {
     ...rest,
     DEMO_DATA: isOn(DEMO_DATA, rest.NODE_ENV === "development"),
     GRAPHQL_INTROSPECTION: isOn(GRAPHQL_INTROSPECTION, !production),
+    GRAPHIQL: isOn(GRAPHIQL, !production),
     CORS_ORIGINS: CORS_ORIGINS?.map((origin) => new URL(origin).origin) ?? [],
   };
 }

@@ -15,7 +15,7 @@ import { createEvents } from "./graphql/pubsub.js";
 import { schema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
 import { createIdentity } from "./graphql/identity.js";
-import { GRAPHQL_PATH, createGraphQL } from "./graphql/yoga.js";
+import { GRAPHQL_PATH, GRAPHQL_SSE_PATH, createGraphQL } from "./graphql/yoga.js";
 import { Admission } from "./http/admission.js";
 import { busyResponse } from "./http/overload.js";
 import { useIdempotency } from "./http/idempotency.js";
@@ -33,6 +33,8 @@ import { followAccountChanges } from "./domain/accounts/sessions.js";
 import { legacyRoutes } from "./rest/routes/index.js";
 import { useApiDocs } from "./rest/reference-page.js";
 import { useLegacyShim } from "./rest/shim.js";
+import { METRICS_PATH, useMetrics } from "./metrics/plugin.js";
+import { Metrics } from "./metrics/registry.js";
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -148,6 +150,17 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   }
 
   const identity = createIdentity(deps, { legacyAuth: config.LEGACY_AUTH, trustProxyHops: config.TRUST_PROXY_HOPS });
+  const metrics = new Metrics({
+    paths: [...legacyRoutes.flatMap((route) => [route.path, ...(route.aliases ?? [])]), GRAPHQL_PATH, GRAPHQL_SSE_PATH, "/healthz", "/readyz"],
+    pendingTrips: () => deps.db.trip.count({ where: { estado: "pendiente" } }),
+    drivers: () => deps.matching.presence.all(),
+    pool: () => database.poolState(),
+    events: () => events.status(),
+    log,
+  });
+  // What /metrics shows (drivers, trips, traffic) is the business's own: production keeps it closed without a token.
+  const metricsAccess = { token: config.METRICS_TOKEN, closedWithoutToken: config.NODE_ENV === "production" };
+  if (!config.METRICS_TOKEN && metricsAccess.closedWithoutToken) log.warn({}, "METRICS_TOKEN is not set: /metrics is closed");
   let stopping: Promise<void> | null = null;
 
   async function readiness(): Promise<Response> {
@@ -208,6 +221,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       // Room for a file a little over the limit, so its sender hears about the file, not the body.
       multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
     },
+    graphiql: config.GRAPHIQL,
+    metrics: useMetrics(metrics, metricsAccess, log),
     routes: [
       useIdempotency(deps.db, { clock, log, bodyLimit: BODY_LIMIT, multipartLimit: 2 * config.UPLOAD_MAX_BYTES }),
       operations,
@@ -223,19 +238,31 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const upgraded = new Set<Duplex>();
 
   const admission = new Admission(config.MAX_CONCURRENT_REQUESTS, config.MAX_QUEUE_WAIT_MS);
-  /** Health checks and event streams, which stay open for as long as the client listens, skip the line. */
+  /**
+   * Health checks, event streams (which stay open for as long as the client listens) and scrapes
+   * (a busy process is when its metrics matter most) skip the line.
+   */
   const waitsInLine = (req: IncomingMessage) =>
-    !["/healthz", "/readyz"].includes(new URL(req.url ?? "/", "http://localhost").pathname) && !/text\/event-stream/.test(req.headers.accept ?? "");
+    !["/healthz", "/readyz", METRICS_PATH].includes(new URL(req.url ?? "/", "http://localhost").pathname) && !/text\/event-stream/.test(req.headers.accept ?? "");
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (waitsInLine(req)) {
-      if (!(await admission.enter())) {
+      const arrived = performance.now();
+      const leaveLine = metrics.queued();
+      const admitted = await admission.enter();
+      leaveLine();
+      if (!admitted) {
         log.warn({ path: req.url }, "too busy: request turned away");
         const busy = busyResponse(req.url?.startsWith(GRAPHQL_PATH) ?? false);
         res.writeHead(busy.status, Object.fromEntries(busy.headers)).end(await busy.text());
+        metrics.observeRequest(req.method ?? "", new URL(req.url ?? "/", "http://localhost").pathname, busy.status, (performance.now() - arrived) / 1000);
         return;
       }
-      res.once("close", () => admission.leave());
+      const served = metrics.inFlight();
+      res.once("close", () => {
+        admission.leave();
+        served();
+      });
     }
     await yoga(req, res);
   }
@@ -253,7 +280,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       upgraded.add(socket);
       socket.once("close", () => upgraded.delete(socket));
     });
-    disposeWebSockets = attachGraphQLWebSocket(http, yoga, { identity, pubsub: events.pubsub, log, clock });
+    disposeWebSockets = attachGraphQLWebSocket(http, yoga, { identity, pubsub: events.pubsub, log, clock, metrics });
     await new Promise<void>((resolve, reject) => {
       http!.once("error", reject);
       http!.listen(port, host, () => resolve());

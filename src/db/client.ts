@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient, Prisma } from "../generated/sqlite/client.js";
 import { serializedSqlite } from "./sqlite-adapter.js";
 import { databaseProvider, sqliteFile, type Provider } from "./url.js";
@@ -16,6 +17,8 @@ export interface Database {
   provider: Provider;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections lent out and queries waiting for one; null without a pool (SQLite has one connection). */
+  poolState(): { inUse: number; waiting: number } | null;
 }
 
 // Transactions wait for each other on SQLite (one writer), so allow them time to queue.
@@ -32,16 +35,22 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   const provider = databaseProvider(url);
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
   let prisma: Db;
+  let pool: pg.Pool | null = null;
   if (provider === "sqlite") {
+    // biome-ignore lint/plugin: the client's type carries its log options; Db is the same client without them
     prisma = new PrismaClient({ adapter: serializedSqlite(`file:${sqliteFile(url)}`), transactionOptions, log }) as unknown as Db;
   } else {
     const { PrismaClient: PostgresClient } = await import("../generated/postgresql/client.js");
     // A query that cannot get a connection in time fails (answered 503) rather than waiting without end.
-    const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.poolTimeoutMs ?? 5000 });
+    // The pool is made here, not by the adapter, so that its counts can be read.
+    pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.poolTimeoutMs ?? 5000 });
+    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+    // biome-ignore lint/plugin: the PostgreSQL client has the same models and methods (see Db)
     prisma = new PostgresClient({ adapter, transactionOptions, log }) as unknown as Db;
   }
   if (options.onQuery) {
     const onQuery = options.onQuery;
+    // biome-ignore lint/plugin: $on("query") is typed only for a client whose log options are known where it is built
     (prisma as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   }
   await prisma.$connect();
@@ -52,6 +61,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       await prisma.$queryRawUnsafe("SELECT 1");
     },
     close: () => prisma.$disconnect(),
+    poolState: () => pool && { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount },
   };
 }
 

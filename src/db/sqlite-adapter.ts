@@ -19,6 +19,7 @@ export function serializedSqlite(url: string): SqlDriverAdapterFactory {
       const adapter = await inner.connect();
       // WAL (set by the migration runner) is crash-safe with NORMAL and much faster than FULL.
       await adapter.executeScript("PRAGMA synchronous = NORMAL;");
+      // biome-ignore lint/plugin: the adapter keeps its better-sqlite3 handle to itself; the statement cache needs it
       reusePreparedStatements((adapter as unknown as { client: Database.Database }).client);
       return new SerializedAdapter(adapter);
     },

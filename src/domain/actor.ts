@@ -34,7 +34,7 @@ export interface Member {
  * A legacy call that names nobody under LEGACY_AUTH=ids (start_trip, aprobar_conductor, …). The
  * specification trusts such calls, so the rules that allow them say so explicitly.
  */
-export interface Unnamed {
+interface Unnamed {
   kind: "unnamed";
   address: string | null;
 }

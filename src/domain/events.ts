@@ -1,4 +1,4 @@
-import type { Notification, Trip } from "../generated/sqlite/client.js";
+import type { Notification, Trip } from "../db/models.js";
 import type { PositionReport, Presence } from "./matching/presence.js";
 
 /** A driver's position as trip watchers receive it. */

@@ -1,5 +1,5 @@
 /** Local time in Colombia. Bogotá has no daylight saving time, but Intl keeps that knowledge out of here. */
-export const TIME_ZONE = "America/Bogota";
+const TIME_ZONE = "America/Bogota";
 
 const parts = new Intl.DateTimeFormat("en-US", {
   timeZone: TIME_ZONE,
@@ -43,7 +43,7 @@ export const hourOfWeek = (date: Date) => {
 };
 
 /** The instant at which the local wall clock shows the given time. */
-export function fromLocal(year: number, month: number, day: number, hour = 0, minute = 0, ms = 0): Date {
+function fromLocal(year: number, month: number, day: number, hour = 0, minute = 0, ms = 0): Date {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   const shown = localTime(new Date(asUtc));
   const offset = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute) - asUtc;

@@ -5,7 +5,7 @@ import type { Plugin } from "graphql-yoga";
 import type { Clock } from "../domain/deps.js";
 import { failure } from "../http/failure.js";
 
-export const UPLOADS_PATH = "/uploads/";
+const UPLOADS_PATH = "/uploads/";
 
 const TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".png": "image/png" };
 

@@ -1,7 +1,6 @@
 import SchemaBuilder from "@pothos/core";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
-import { DOMAIN_ERRORS } from "../domain/errors.js";
 import { parseInstant } from "../domain/time.js";
 import type PrismaTypes from "../generated/pothos-types.js";
 import { getDatamodel } from "../generated/pothos-types.js";
@@ -21,7 +20,8 @@ export const builder = new SchemaBuilder<BuilderTypes>({
   // Errors before Prisma, so that a Prisma field's domain errors become typed results.
   plugins: [ErrorsPlugin, PrismaPlugin],
   defaultFieldNullability: false,
-  errors: { defaultTypes: [...DOMAIN_ERRORS], directResult: true },
+  // No error is listed by default: each field lists those its resolver can throw (see errors.ts).
+  errors: { directResult: true },
   prisma: {
     client: (ctx) => ctx.deps.db,
     dmmf: getDatamodel(),

@@ -120,11 +120,16 @@ export const corsFor = (settings: EdgeSettings) => (request: Request): CORSOptio
   };
 };
 
-/** Every protection of the public edge, in the order they apply; `endpoints` are the paths GraphQL is read on. */
-export function edgePlugins(endpoints: string[], settings: EdgeSettings): Plugin[] {
+/**
+ * Every protection of the public edge, in the order they apply; `endpoints` are the paths GraphQL is
+ * read on. `metrics` comes after the plugins that change answers (its onResponse sees the status
+ * sent) and before any that may answer early (its onRequest starts the clock for every request).
+ */
+export function edgePlugins(endpoints: string[], settings: EdgeSettings, metrics: Plugin): Plugin[] {
   return [
     securityHeaders,
     eventStreamsAnswerOk,
+    metrics,
     useBodyLimit(endpoints, settings),
     ...armor(settings),
     ...(settings.introspection ? [] : [{ onValidate: ({ addValidationRule }) => addValidationRule(noIntrospection) } satisfies Plugin]),

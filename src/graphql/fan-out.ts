@@ -96,7 +96,7 @@ export function createFanOut<T>(log: Logger) {
     let written = 0;
     for (const listener of [...source.listeners]) {
       if (listener.ended || listener.socket.readyState !== WebSocket.OPEN) continue;
-      listener.socket.send(listener.prefix + payload + "}");
+      listener.socket.send(`${listener.prefix}${payload}}`);
       if (++written % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -7,7 +7,7 @@ import type { EventMap } from "../domain/events.js";
  * Dates survive the trip through Redis as dates: JSON alone would turn them into strings.
  * The replacer reads `this[key]` because JSON.stringify has already called toJSON on `value`.
  */
-export const eventSerializer = {
+const eventSerializer = {
   stringify: (message: unknown) =>
     JSON.stringify(message, function (this: Record<string, unknown>, key, value) {
       const original = this[key];
@@ -64,6 +64,8 @@ export interface AppEvents {
    * other processes announced meanwhile never arrived.
    */
   onRecovered(callback: () => void): void;
+  /** For the metrics: whether events reach every process now, and how many never reached the others. */
+  status(): { mode: "redis" | "in-process"; connected: boolean; lost: number };
   close(): Promise<void>;
 }
 
@@ -73,7 +75,14 @@ export interface AppEvents {
  */
 export async function createEvents(redisUrl: string | undefined, prefix: string, log: Logger): Promise<AppEvents> {
   if (!redisUrl) {
-    return { pubsub: createPubSub<EventMap>(), redis: null, ping: async () => undefined, onRecovered: () => undefined, close: async () => undefined };
+    return {
+      pubsub: createPubSub<EventMap>(),
+      redis: null,
+      ping: async () => undefined,
+      onRecovered: () => undefined,
+      status: () => ({ mode: "in-process", connected: true, lost: 0 }),
+      close: async () => undefined,
+    };
   }
   return redisEvents(redisUrl, prefix, log);
 }
@@ -106,6 +115,8 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
   let generation = 0;
   let away = false;
   let lostEvents = 0;
+  /** Every event lost since start-up; `lostEvents` counts those of the current outage. */
+  let lostTotal = 0;
   let problem: string | null = null;
 
   const healthy = () => publisher.status === "ready" && subscriber.status === "ready" && synced;
@@ -128,6 +139,7 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
 
   const lost = (channel: string, error?: unknown) => {
     lostEvents++;
+    lostTotal++;
     warn({ err: error, channel, lost_events: lostEvents }, "events not sent to other processes: Redis is unavailable");
   };
 
@@ -205,7 +217,8 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
       const channel = `${prefix}${type}`;
       let callbacks = listeners.get(channel);
       if (!callbacks) {
-        listeners.set(channel, (callbacks = new Set()));
+        callbacks = new Set();
+        listeners.set(channel, callbacks);
         // While the connection is down, it subscribes with every other channel once it is back.
         if (subscriber.status === "ready") {
           subscriber.subscribe(channel).catch((error: unknown) => warn({ err: error, channel }, "could not subscribe to an event channel"));
@@ -274,6 +287,7 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
     onRecovered: (callback) => {
       recovered.add(callback);
     },
+    status: () => ({ mode: "redis", connected: healthy(), lost: lostTotal }),
     close: async () => {
       closing = true;
       const end = async (client: Redis) => {

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { getOperationAST, GraphQLError, Kind, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
-import type { PubSub } from "graphql-yoga";
+import { isAsyncIterable, type PubSub } from "graphql-yoga";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { SubscribePayload } from "graphql-ws";
@@ -10,6 +10,8 @@ import { requestScope } from "../logger.js";
 import type { Clock, Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import type { EventMap } from "../domain/events.js";
+import { subscriptionField } from "../metrics/labels.js";
+import type { Metrics } from "../metrics/registry.js";
 import { createFanOut } from "./fan-out.js";
 import type { Identity, Transport } from "./identity.js";
 import { GRAPHQL_PATH, type GraphQLServer } from "./yoga.js";
@@ -61,6 +63,7 @@ export interface WebSocketOptions {
   pubsub: PubSub<EventMap>;
   log: Logger;
   clock: Clock;
+  metrics: Pick<Metrics, "socketOpened" | "subscriptionStarted">;
 }
 
 /**
@@ -72,8 +75,14 @@ export interface WebSocketOptions {
  * Returns the function that closes every socket (code 1001), every shared subscription and the
  * WebSocket server.
  */
-export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock }: WebSocketOptions) {
+export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock, metrics }: WebSocketOptions) {
   const wss = new WebSocketServer({ server: http, path: GRAPHQL_PATH });
+  wss.on("connection", (socket) => socket.once("close", metrics.socketOpened()));
+  /**
+   * What tells the metrics that each running subscription ended, by socket and id: counted here,
+   * where shared ones have a subscriber each, rather than where they execute.
+   */
+  const live = new WeakMap<object, Map<string, () => void>>();
   /** Each connection's request id, decided on its upgrade request, then kept by socket. */
   const requestIds = new WeakMap<object, string>();
   wss.on("headers", (headers, req) => {
@@ -111,6 +120,15 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
           closeAtExpiry(ctx.extra.socket, session, actor.session.expiresAt);
         }
         return true;
+      },
+      onOperation: (ctx, id, _payload, args, result) => {
+        if (!isAsyncIterable(result)) return;
+        live.set(ctx, (live.get(ctx) ?? new Map()).set(id, metrics.subscriptionStarted(subscriptionField(args.document, args.operationName))));
+      },
+      // graphql-ws calls it however a subscription ends: completed by either side, or its socket closed.
+      onComplete: (ctx, id) => {
+        live.get(ctx)?.get(id)?.();
+        live.get(ctx)?.delete(id);
       },
       onClose: (ctx) => {
         clearTimeout(sessions.get(ctx.extra.socket)?.expiry);

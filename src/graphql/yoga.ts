@@ -1,6 +1,7 @@
 import { GraphQLError, Kind, type DocumentNode, type ExecutionResult } from "graphql";
 import { createYoga, isAsyncIterable, type Plugin, type PubSub, type YogaServer } from "graphql-yoga";
 import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { Deps, Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import { isOverloaded } from "../db/client.js";
@@ -104,19 +105,27 @@ function useGraphQLOverSSE(endpoint: string, log: Logger): Plugin {
 export interface GraphQLOptions {
   identity: Identity;
   edge: EdgeSettings;
+  /** GraphiQL in the browser at the GraphQL endpoint. */
+  graphiql: boolean;
   /** The service's other routes (legacy shim, uploads, health), so that every request passes the same plugins. */
   routes: Plugin[];
+  /** Serves /metrics and measures every request and operation (src/metrics). */
+  metrics: Plugin;
 }
 
-export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, edge, routes }: GraphQLOptions) {
+export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, edge, graphiql, routes, metrics }: GraphQLOptions) {
   const buildContext = contextFactory(deps, pubsub, identity);
+  // The page carries GraphiQL's scripts and styles inline (about 9 MB), so it loads with no network
+  // access; it never changes, so it is built once.
+  let graphiqlPage: string | undefined;
   return createYoga<Transport>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
-    graphiql: { subscriptionsProtocol: "WS", title: "Ride-hailing GraphQL" },
+    graphiql: graphiql && { subscriptionsProtocol: "WS", title: "Ride-hailing GraphQL" },
+    renderGraphiQL: (options) => (graphiqlPage ??= renderGraphiQL(options)),
     cors: corsFor(edge),
-    plugins: [...edgePlugins([GRAPHQL_PATH, GRAPHQL_SSE_PATH], edge), useSignInRequired(), useGraphQLOverSSE(GRAPHQL_SSE_PATH, deps.log), ...routes],
+    plugins: [...edgePlugins([GRAPHQL_PATH, GRAPHQL_SSE_PATH], edge, metrics), useSignInRequired(), useGraphQLOverSSE(GRAPHQL_SSE_PATH, deps.log), ...routes],
     context: (initial) => buildContext(initial),
     logging: {
       debug: (...args) => deps.log.debug({ yoga: args }),

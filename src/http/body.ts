@@ -11,6 +11,8 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
+  // Node's web streams are async iterable; the global ReadableStream type of Node 20 does not say so.
+  // biome-ignore lint/plugin: see above
   for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
     if (size > limit) throw new BodyTooLargeError(limit);

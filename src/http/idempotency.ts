@@ -7,7 +7,7 @@ import { BodyTooLargeError, readBytes, tooLargeMessage } from "./body.js";
 import { failure, graphqlFailure } from "./failure.js";
 
 /** How long an answer is kept for retries of its request. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 export const MAX_KEY_LENGTH = 255;
 /** The header every replayed answer carries (as Stripe's does). */
 export const REPLAYED_HEADER = "idempotent-replayed";

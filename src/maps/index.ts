@@ -32,7 +32,7 @@ export const routerWithFallback = (server: RouteProvider, fallback: RouteProvide
  * A geocoder that asks the server first and the gazetteer when the server fails. A server that
  * finds nothing is not a failure, but the gazetteer may still know the town, so it is asked too.
  */
-export const geocoderWithFallback = (server: Geocoder, fallback: Geocoder, log: Logger): Geocoder => ({
+const geocoderWithFallback = (server: Geocoder, fallback: Geocoder, log: Logger): Geocoder => ({
   geocode: (address) =>
     firstThatAnswers(
       log,

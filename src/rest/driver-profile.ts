@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REVIEW_STATES } from "../domain/drivers/approval.js";
 import { withSpellings } from "./legacy-fields.js";
 import { LICENCE, VEHICLE, selection } from "./resources.js";
+import type { GraphQLData } from "./route.js";
 
 /** How the driver app spells licence fields, on the way in and in the profile it reads (pingo's DriverLicenseModel). */
 export const LICENCE_SPELLINGS = {
@@ -38,7 +39,7 @@ fragment LegacyDriverProfile on PerfilConductor {
   documentos_vencidos
 }`;
 
-type Row = Record<string, any>;
+type Row = Record<string, GraphQLData>;
 
 /**
  * A profile as the spec shows it, with what pingo's profile and verification screens read too:

@@ -4,6 +4,7 @@ import type { LegacyRoute } from "./route.js";
 import { LEGACY_STATUS } from "./status.js";
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) or any other OpenAPI object. */
+// biome-ignore lint/suspicious/noExplicitAny: these objects nest freely; they are built here, and the tests validate the document
 type Json = Record<string, any>;
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -44,7 +45,7 @@ function widen(json: Json, also: Json): void {
 function documentPreprocess(zodSchema: z.core.$ZodType, json: Json): void {
   if (!zodSchema._zod.traits.has("$ZodPreprocess")) return;
   const convert = (zodSchema as z.core.$ZodPreprocess)._zod.def.in._zod.def.transform;
-  const becomes = (value: unknown, expected: (result: any) => boolean) => {
+  const becomes = (value: unknown, expected: (result: unknown) => boolean) => {
     try {
       return expected(convert(value, { value, issues: [], addIssue() {} } as never));
     } catch {
@@ -58,7 +59,7 @@ function documentPreprocess(zodSchema: z.core.$ZodType, json: Json): void {
   json.properties = { ...json.properties };
   for (const [name, property] of Object.entries<Json>(json.properties)) {
     const field = LENIENCY[property.type];
-    if (field && becomes({ [name]: field.sample }, (result) => Object.is(result?.[name], field.becomes))) {
+    if (field && becomes({ [name]: field.sample }, (result) => Object.is((result as Json | undefined)?.[name], field.becomes))) {
       json.properties[name] = { ...property };
       widen(json.properties[name], field.also);
     }
@@ -118,7 +119,10 @@ function inputSchema(route: LegacyRoute): Json {
 /** input name → the app spellings of it. */
 function groupSpellings(route: LegacyRoute): Record<string, string[]> {
   const groups: Record<string, string[]> = {};
-  for (const [spelling, name] of Object.entries(route.spellings ?? {})) (groups[name] ??= []).push(spelling);
+  for (const [spelling, name] of Object.entries(route.spellings ?? {})) {
+    groups[name] ??= [];
+    groups[name].push(spelling);
+  }
   return groups;
 }
 
@@ -233,7 +237,8 @@ export function openApiDocument(routes: LegacyRoute[]): Json {
   const paths: Json = {};
   for (const route of routes) {
     for (const path of [route.path, ...(route.aliases ?? [])]) {
-      (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, path);
+      paths[path] ??= {};
+      paths[path][route.method.toLowerCase()] = operation(route, path);
     }
   }
   const failure = (status: number) => ({

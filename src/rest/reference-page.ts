@@ -6,8 +6,8 @@ import { failure } from "../http/failure.js";
 import { openApiDocument } from "./openapi.js";
 import type { LegacyRoute } from "./route.js";
 
-export const OPENAPI_PATH = "/openapi.json";
-export const DOCS_PATH = "/docs";
+const OPENAPI_PATH = "/openapi.json";
+const DOCS_PATH = "/docs";
 const ASSETS_PATH = `${DOCS_PATH}/assets/`;
 
 /** Swagger UI's files, served from node_modules: the page loads nothing from another host. */

@@ -25,7 +25,7 @@ export const USER = z.object({
   empresa_id: maybe(int), calificacion: num, creado_en: when, actualizado_en: when, location: maybe(LOCATION),
 });
 
-export const PLACE = z.object({ direccion: maybe(str), latitud: num, longitud: num, referencia: maybe(str) });
+const PLACE = z.object({ direccion: maybe(str), latitud: num, longitud: num, referencia: maybe(str) });
 
 export const TRIP = z.object({
   id: int, usuario_id: maybe(int), conductor_id: maybe(int), tipo_servicio: z.enum(SERVICE_TYPES),

@@ -87,7 +87,7 @@ describe("subscriptions shared between sockets", () => {
   it("executes once per event for every socket with the same document, variables and visibility", async () => {
     const { passenger, driver, trip } = await pendingTrip();
     const sockets = [await peer(passenger.id), await peer(passenger.id), await peer(passenger.id)];
-    sockets.forEach((socket, i) => socket.subscribe(`s${i}`, TRIP_UPDATED, { id: trip.id }));
+    for (const [i, socket] of sockets.entries()) socket.subscribe(`s${i}`, TRIP_UPDATED, { id: trip.id });
     await registered();
 
     const before = executions();
@@ -101,20 +101,20 @@ describe("subscriptions shared between sockets", () => {
     const { passenger, driver, trip } = await pendingTrip();
     const ids = ["primera", "2", "tercera-3"];
     const sockets = [await peer(passenger.id), await peer(passenger.id), await peer(passenger.id)];
-    sockets.forEach((socket, i) => socket.subscribe(ids[i]!, TRIP_UPDATED, { id: trip.id }));
+    for (const [i, socket] of sockets.entries()) socket.subscribe(ids[i]!, TRIP_UPDATED, { id: trip.id });
     await registered();
 
     await accept(trip.id, driver.id);
     const received = await Promise.all(sockets.map((socket) => socket.next()));
     const payload = JSON.stringify(JSON.parse(received[0]!).payload);
-    received.forEach((message, i) => expect(message).toBe(`{"id":${JSON.stringify(ids[i])},"type":"next","payload":${payload}}`));
+    expect(received).toEqual(ids.map((id) => `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`));
   });
 
   it("shares between administrators, not between callers who see differently", async () => {
     const { passenger, driver, trip } = await pendingTrip();
     const [admin, otherAdmin] = [await newAdmin(app), await newAdmin(app)];
     const sockets = [await peer(admin.id), await peer(otherAdmin.id), await peer(passenger.id)];
-    sockets.forEach((socket) => socket.subscribe("viaje", TRIP_UPDATED, { id: trip.id }));
+    for (const socket of sockets) socket.subscribe("viaje", TRIP_UPDATED, { id: trip.id });
     await registered();
 
     const before = executions();
@@ -200,7 +200,7 @@ describe("subscriptions shared between sockets", () => {
     await registered();
     // Two sockets of one stranger at once: the second must not wait on, nor join, the first's refusal.
     const refused = [await peer(stranger.id), await peer(stranger.id)];
-    refused.forEach((socket) => socket.subscribe("viaje", TRIP_UPDATED, { id: trip.id }));
+    for (const socket of refused) socket.subscribe("viaje", TRIP_UPDATED, { id: trip.id });
     const invalid = await peer(passenger.id);
     invalid.subscribe("viaje", `subscription ($id: Int!) { tripUpdated(trip_id: $id) { no_existe } }`, { id: trip.id });
 

@@ -32,7 +32,10 @@ describe("a burst of trip requests on a small database pool", () => {
       }),
     );
     const byStatus: Record<string, typeof answers> = {};
-    for (const answer of answers) (byStatus[answer.status] ??= []).push(answer);
+    for (const answer of answers) {
+      byStatus[answer.status] ??= [];
+      byStatus[answer.status]!.push(answer);
+    }
     expect(Object.keys(byStatus).filter((status) => status.startsWith("5") && status !== "503")).toEqual([]);
     for (const busy of byStatus["503"] ?? []) {
       expect(busy.retryAfter).toMatch(/^\d+$/);

@@ -134,6 +134,7 @@ describe("graceful shutdown", () => {
     socket.send(JSON.stringify({ type: "connection_init" }));
     await new Promise((resolve) => socket.once("message", resolve));
     // The client never reads the server's closing frame, so it never answers it (ws would wait 30 s).
+    // biome-ignore lint/plugin: ws keeps its TCP socket private; pausing it is how a stuck client behaves
     (socket as unknown as { _socket: { pause(): void } })._socket.pause();
     const started = Date.now();
     await own.server.stop();

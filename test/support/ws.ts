@@ -21,7 +21,7 @@ export function connect(port: number, connectionParams: Record<string, unknown> 
   });
 }
 
-export interface Subscription<T> {
+interface Subscription<T> {
   /** The next event; rejects after `timeoutMs` without one. */
   next(timeoutMs?: number): Promise<T>;
   close(): Promise<void>;

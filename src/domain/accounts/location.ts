@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Tx } from "../../db/client.js";
 import { ValidationError } from "../errors.js";
 import { latitude, longitude, optional, text } from "../validation.js";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "../../db/client.js";
-import type { User } from "../../generated/sqlite/client.js";
+import type { User } from "../../db/models.js";
 import { member, type Actor, type Member } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ACCOUNT_RULES } from "./access.js";
@@ -55,7 +55,10 @@ export async function memberById(deps: Deps, id: number, fields: Pick<Member, "v
     const changes = deps.callers.changes;
     // Nobody is not remembered: the id may be registered next.
     const found = await deps.db.user.findUnique({ where: { id, eliminado_en: null }, select: STANDING });
-    if (found) deps.callers.rememberUser((user = found), now, changes);
+    if (found) {
+      user = found;
+      deps.callers.rememberUser(user, now, changes);
+    }
   }
   return user ? memberFor(user, fields) : { kind: "member", id, role: null, admin: false, ...fields };
 }

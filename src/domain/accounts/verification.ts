@@ -8,9 +8,9 @@ import { email, parseInput } from "../validation.js";
 import { getUserByEmail } from "./users.js";
 import { announce, createNotification } from "../notifications/notifications.js";
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_ATTEMPTS = 5;
-export const RESEND_INTERVAL_MS = 60 * 1000;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+const RESEND_INTERVAL_MS = 60 * 1000;
 
 // The user id salts the hash so equal codes of different users do not share a hash.
 const hashCode = (userId: number, code: string) => createHash("sha256").update(`${userId}:${code}`).digest();

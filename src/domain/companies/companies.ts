@@ -9,7 +9,7 @@ import { email, oneOf, optional, parseInput, phone, positiveId, text, type Raw, 
 
 const parseCompanyId = fieldParser("id", positiveId());
 
-export const COMPANY_STATES = ["activa", "inactiva"] as const;
+const COMPANY_STATES = ["activa", "inactiva"] as const;
 
 /** A NIT is digits with an optional check digit after a dash: "900123456-7". */
 const nit = () =>

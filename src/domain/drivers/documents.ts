@@ -7,7 +7,7 @@ import { oneOf, fieldParser } from "../validation.js";
 import { DRIVER_RULES } from "./access.js";
 import { loadDriver } from "./readiness.js";
 
-export const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
+const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
 const parseDocumentType = fieldParser("tipo_documento", oneOf(DOCUMENT_TYPES));
 type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

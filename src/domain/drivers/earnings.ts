@@ -8,7 +8,7 @@ import { isoDate, oneOf, fieldParser, parseInput } from "../validation.js";
 import { subjectDriver } from "./profile.js";
 import { loadDriver } from "./readiness.js";
 
-export const PERIODS = ["hoy", "semana", "mes", "total"] as const;
+const PERIODS = ["hoy", "semana", "mes", "total"] as const;
 const parsePeriod = fieldParser("periodo", oneOf(PERIODS));
 export type Period = (typeof PERIODS)[number];
 

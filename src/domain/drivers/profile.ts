@@ -38,7 +38,7 @@ export async function updateDriverProfile(deps: Deps, actor: Actor, input: Raw<t
 }
 
 /** Plates are kept in one spelling: upper case, letters and digits only ("abc-12d" is "ABC12D"). */
-export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, "");
+const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
 // Images: a URL (usually one returned by the document upload) or the image itself in base64.
 const image = () => optional(text(1_500_000));

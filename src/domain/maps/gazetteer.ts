@@ -33,9 +33,9 @@ const ALIASES: Record<string, string> = {
 };
 
 /** A point farther than this from every place is not in Colombia as far as the gazetteer knows. */
-export const REVERSE_MAX_KM = 60;
+const REVERSE_MAX_KM = 60;
 
-export function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
+function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
   const entries: Entry[] = data.places.map(([nombre, code, latitud, longitud, capital]) => ({
     nombre,
     departamento: data.departments[code] ?? code,

@@ -40,7 +40,7 @@ export function blendSpeed(model: number, history: SpeedHistory): number {
 }
 
 /** What the platform's own completed trips say about this hour of the week. */
-export async function speedHistory(db: Db, at: Date): Promise<SpeedHistory> {
+async function speedHistory(db: Db, at: Date): Promise<SpeedHistory> {
   const result = await db.trip.aggregate({
     where: { estado: "completado", hora_semana: hourOfWeek(at), velocidad_real_kmh: { not: null } },
     _avg: { velocidad_real_kmh: true },
@@ -60,7 +60,7 @@ export function travelMinutes(distanceKm: number, speedKmh: number, freeFlowMinu
 }
 
 /** Speeds outside this range are measurement errors (a trip closed late, a wrong distance), not traffic. */
-export const PLAUSIBLE_KMH = { min: 2, max: 120 } as const;
+const PLAUSIBLE_KMH = { min: 2, max: 120 } as const;
 
 /** The figures a completed trip contributes to the history, or nulls when they are implausible. */
 export function observedSpeed(distanceKm: number, start: Date, end: Date) {

@@ -1,5 +1,5 @@
 import { insertOffers } from "../../db/batches.js";
-import type { Trip } from "../../generated/sqlite/client.js";
+import type { Trip } from "../../db/models.js";
 import type { Deps } from "../deps.js";
 import type { Point } from "../maps/geo.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "../trips/service-types.js";

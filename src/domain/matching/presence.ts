@@ -41,6 +41,11 @@ export class DriverPresence {
     return this.#known.get(conductorId);
   }
 
+  /** Every known driver, to read (the metrics count them). */
+  all(): IterableIterator<Readonly<Presence>> {
+    return this.#known.values();
+  }
+
   /** Records what was decided about a driver; null forgets them (their next ping decides again). */
   decide(conductorId: number, presence: Presence | null): void {
     // The database gets positions in batches, so what was decided from it may be behind.
@@ -91,7 +96,10 @@ export class DriverPresence {
 
   #place(conductorId: number): void {
     const presence = this.#known.get(conductorId);
-    if (!presence?.disponible || !presence.posicion) return this.index.remove(conductorId);
+    if (!presence?.disponible || !presence.posicion) {
+      this.index.remove(conductorId);
+      return;
+    }
     const { tipo_vehiculo, apto_hasta, posicion } = presence;
     this.index.set({ conductor_id: conductorId, tipo_vehiculo, apto_hasta, ...posicion });
   }

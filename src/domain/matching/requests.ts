@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../../db/client.js";
 import { insertOffers } from "../../db/batches.js";
 import { boxAround, countPendingWithin } from "../../db/nearby.js";
-import type { Trip } from "../../generated/sqlite/client.js";
+import type { Trip } from "../../db/models.js";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
@@ -26,7 +26,7 @@ function pendingNear(point: Point, serviceType: ServiceType) {
 }
 
 /** Pending trips of a service type picked up within the radius of `point`, newest first. */
-export async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
+async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
   const candidates = await db.trip.findMany({ where: pendingNear(point, serviceType), orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }] });
   return candidates.filter((trip) => greatCircleKm(point, tripOrigin(trip)) <= MATCH_RADIUS_KM);
 }

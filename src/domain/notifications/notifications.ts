@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/client.js";
-import type { Notification } from "../../generated/sqlite/client.js";
+import type { Notification } from "../../db/models.js";
 import { ACCOUNT_RULES } from "../accounts/access.js";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";

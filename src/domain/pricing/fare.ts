@@ -1,8 +1,8 @@
-import type { PricingRate } from "../../generated/sqlite/client.js";
+import type { PricingRate } from "../../db/models.js";
 import { periodAt } from "../maps/speed.js";
 import { round } from "../numbers.js";
 
-export type Surcharge = "pico" | "nocturno" | null;
+type Surcharge = "pico" | "nocturno" | null;
 
 export interface Fare {
   tarifa_base: number;

@@ -1,4 +1,4 @@
-import type { Trip } from "../../generated/sqlite/client.js";
+import type { Trip } from "../../db/models.js";
 import { isAdmin, isMember, isUnnamedLegacy, isUser, rule, signedIn, type Actor } from "../actor.js";
 
 const passenger = (actor: Actor, trip: Trip) => isUser(actor, trip.usuario_id);

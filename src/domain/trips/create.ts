@@ -30,7 +30,7 @@ export type TripRequest = Raw<typeof tripSchema>;
 type Place = PlaceInput;
 
 /** Pickup and drop-off closer than this are the same place. */
-export const MIN_TRIP_KM = 0.1;
+const MIN_TRIP_KM = 0.1;
 
 /** The service asked for: named directly, or through the vehicle type of the older request shape. */
 function serviceTypeOf(request: z.output<typeof tripSchema>): ServiceType {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client.js";
 import { lockUser } from "../../db/locks.js";
-import type { Trip } from "../../generated/sqlite/client.js";
+import type { Trip } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError } from "../errors.js";

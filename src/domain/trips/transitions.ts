@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client.js";
-import type { Trip } from "../../generated/sqlite/client.js";
+import type { Trip } from "../../db/models.js";
 import { authorize, isAdmin, isUser, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError, ConflictError, ValidationError } from "../errors.js";

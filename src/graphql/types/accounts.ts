@@ -5,13 +5,22 @@ import { register } from "../../domain/accounts/register.js";
 import { logout, type IssuedToken } from "../../domain/accounts/sessions.js";
 import { findUser, userExists, USER_TYPES } from "../../domain/accounts/users.js";
 import { resendVerificationCode, verifyEmail } from "../../domain/accounts/verification.js";
-import type { User as UserRow } from "../../generated/sqlite/client.js";
+import {
+  AccountDisabledError,
+  ConflictError,
+  InvalidCredentialsError,
+  InvalidStateError,
+  RateLimitError,
+  ValidationError,
+} from "../../domain/errors.js";
+import type { User as UserRow } from "../../db/models.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder, type InputFields } from "../builder.js";
+import { CALLER, LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
 
-export const UserType = builder.enumType("TipoUsuario", { values: USER_TYPES });
+const UserType = builder.enumType("TipoUsuario", { values: USER_TYPES });
 
-export const UserLocation = builder.prismaObject("UserLocation", {
+const UserLocation = builder.prismaObject("UserLocation", {
   name: "UbicacionUsuario",
   select: { id: true },
   fields: (t) => ({
@@ -107,7 +116,7 @@ builder.queryFields((t) => ({
   user: t.prismaField({
     type: User,
     description: "Un usuario por id o por correo (exactamente uno de los dos)",
-    errors: {},
+    errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
     args: { userId: t.arg.int(), email: t.arg.string() },
     resolve: async (query, _root, args, ctx) => {
       const user = await findUser(ctx.deps.db, ctx.actor, args);
@@ -117,7 +126,7 @@ builder.queryFields((t) => ({
   userExists: t.boolean({
     ...PUBLIC,
     description: "Si hay una cuenta con ese correo",
-    errors: { directResult: false },
+    errors: { types: [ValidationError], directResult: false },
     args: { email: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => userExists(ctx.deps.db, args),
   }),
@@ -128,13 +137,13 @@ builder.mutationFields((t) => ({
     ...PUBLIC,
     type: Session,
     description: "Inicia una sesión; tras 10 contraseñas erradas en 15 minutos responde RateLimitError",
-    errors: {},
+    errors: { types: [...LOOKUP, RateLimitError, InvalidCredentialsError, AccountDisabledError] },
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => login(ctx.deps, ctx.actor, args),
   }),
   logout: t.boolean({
     description: "Cierra la sesión del token con que se llama",
-    errors: { directResult: false },
+    errors: { types: RESTRICTED, directResult: false },
     resolve: async (_root, _args, ctx) => {
       await logout(ctx.deps, ctx.actor);
       return true;
@@ -143,7 +152,7 @@ builder.mutationFields((t) => ({
   changePassword: t.field({
     type: Session,
     description: "Cambia la contraseña de quien llama: cierra todas sus sesiones y abre una nueva",
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP, InvalidCredentialsError] },
     args: { actual: t.arg.string({ required: true }), nueva: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => changePassword(ctx.deps, ctx.actor, args),
   }),
@@ -151,14 +160,14 @@ builder.mutationFields((t) => ({
     ...PUBLIC,
     type: User,
     description: "Crea una cuenta y envía un código de verificación al correo",
-    errors: {},
+    errors: { types: [ValidationError, ConflictError] },
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: (_root, { input }, ctx) => register(ctx.deps, input),
   }),
   updateProfile: t.field({
     type: User,
     description: "Actualiza el perfil de quien llama; el correo no se cambia",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP] },
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
     resolve: (_root, { input }, ctx) => updateProfile(ctx.deps, ctx.actor, input),
   }),
@@ -166,14 +175,14 @@ builder.mutationFields((t) => ({
     ...PUBLIC,
     type: User,
     description: "Marca el correo como verificado con el código de 6 dígitos",
-    errors: {},
+    errors: { types: [...LOOKUP, RateLimitError] },
     args: { email: t.arg.string({ required: true }), codigo: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => verifyEmail(ctx.deps, args),
   }),
   resendVerificationCode: t.boolean({
     ...PUBLIC,
     description: "Envía un código de verificación nuevo (uno por minuto como máximo)",
-    errors: { directResult: false },
+    errors: { types: [...LOOKUP, InvalidStateError, RateLimitError], directResult: false },
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       await resendVerificationCode(ctx.deps, args);

@@ -2,7 +2,9 @@ import { AUDIT_ACTIONS, AUDIT_TARGETS, auditLog } from "../../domain/admin/audit
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser } from "../../domain/admin/users.js";
 import { listDrivers } from "../../domain/admin/drivers.js";
 import { REVIEW_STATES } from "../../domain/drivers/approval.js";
+import { InvalidStateError, ValidationError } from "../../domain/errors.js";
 import { Deleted, builder } from "../builder.js";
+import { LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
 import { DriverProfile } from "./drivers.js";
 import { User } from "./accounts.js";
 
@@ -113,7 +115,7 @@ builder.queryFields((t) => ({
   users: t.field({
     type: UserPage,
     description: "Usuarios por páginas (solo administradores); search busca en nombre, apellido, correo y teléfono",
-    errors: {},
+    errors: { types: [...RESTRICTED, ValidationError] },
     args: {
       ...pageArgs,
       search: t.arg.string(),
@@ -125,14 +127,14 @@ builder.queryFields((t) => ({
   drivers: t.field({
     type: DriverPage,
     description: "Conductores por páginas y por estado de revisión, las solicitudes más antiguas primero (solo administradores)",
-    errors: {},
+    errors: { types: [...RESTRICTED, ValidationError] },
     args: { ...pageArgs, estado_revision: t.arg.string({ description: `${REVIEW_STATES.join(", ")}; sin él, todos` }) },
     resolve: (_root, args, ctx) => listDrivers(ctx.deps, ctx.actor, args),
   }),
   auditLog: t.field({
     type: AuditPage,
     description: "Las acciones de los administradores, las más recientes primero (solo administradores)",
-    errors: {},
+    errors: { types: [...RESTRICTED, ValidationError] },
     args: {
       ...pageArgs,
       accion: t.arg.string({ description: AUDIT_ACTIONS.join(", ") }),
@@ -150,26 +152,26 @@ builder.mutationFields((t) => ({
   updateUser: t.field({
     type: User,
     description: "Cambia los campos enviados de un usuario (solo administradores)",
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: { user_id: t.arg.int({ required: true }), input: t.arg({ type: UserChanges, required: true }) },
     resolve: (_root, args, ctx) => updateUser(ctx.deps, ctx.actor, args.user_id, args.input),
   }),
   deleteUser: t.field({
     type: Deleted,
     description: "Elimina la cuenta para siempre; sus viajes quedan en el historial sin el usuario (solo administradores)",
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
     args: { user_id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => deleteUser(ctx.deps, ctx.actor, args.user_id),
   }),
   suspendUser: t.field({
     type: User,
-    errors: {},
+    errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
     args: { user_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => suspendUser(ctx.deps, ctx.actor, args),
   }),
   activateUser: t.field({
     type: User,
-    errors: {},
+    errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
     args: { user_id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => activateUser(ctx.deps, ctx.actor, args.user_id),
   }),

@@ -1,5 +1,7 @@
 import { createCompany, deleteCompany, findCompany, listCompanies, updateCompany } from "../../domain/companies/companies.js";
+import { ConflictError, ValidationError } from "../../domain/errors.js";
 import { Deleted, builder } from "../builder.js";
+import { LOOKUP, RESTRICTED } from "../errors.js";
 
 const Company = builder.prismaObject("Company", {
   name: "Empresa",
@@ -32,12 +34,12 @@ builder.queryFields((t) => ({
   companies: t.field({
     type: [Company],
     description: "Empresas (solo administradores)",
-    errors: {},
+    errors: { types: RESTRICTED },
     resolve: (_root, _args, ctx) => listCompanies(ctx.deps, ctx.actor),
   }),
   company: t.field({
     type: Company,
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => findCompany(ctx.deps, ctx.actor, args.id),
   }),
@@ -46,21 +48,21 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createCompany: t.field({
     type: Company,
-    errors: {},
+    errors: { types: [...RESTRICTED, ValidationError, ConflictError] },
     args: { input: t.arg({ type: CompanyInput, required: true }) },
     resolve: (_root, { input }, ctx) => createCompany(ctx.deps, ctx.actor, input),
   }),
   updateCompany: t.field({
     type: Company,
     description: "Cambia los campos enviados",
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP, ConflictError] },
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: CompanyInput, required: true }) },
     resolve: (_root, args, ctx) => updateCompany(ctx.deps, ctx.actor, args.id, args.input),
   }),
   deleteCompany: t.field({
     type: Deleted,
     description: "Elimina la empresa; sus conductores quedan sin afiliación",
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => deleteCompany(ctx.deps, ctx.actor, args.id),
   }),

@@ -5,17 +5,17 @@ import { earnings } from "../../domain/drivers/earnings.js";
 import { driverProfile, updateDriverProfile, updateLicense, updateVehicle } from "../../domain/drivers/profile.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../../domain/drivers/fields.js";
 import { statistics } from "../../domain/drivers/statistics.js";
+import { ConflictError, InvalidStateError, NotFoundError, PayloadTooLargeError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
+import { CALLER, LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
 import type { Context } from "../context.js";
 import { User } from "./accounts.js";
 
 /** A document photo as responses show it: a signed link that expires, fresh in every response. */
 const signed = (value: string | null, ctx: Context) => (value ? ctx.deps.uploads.link(value) : null);
 
-/**
- * A licence or vehicle field as responses show it, by its kind (src/domain/drivers/fields.ts).
- * `t: any`: the builder is typed per object and these helpers serve two.
- */
+/** A licence or vehicle field as responses show it, by its kind (src/domain/drivers/fields.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: the field builder is typed per object, and this serves two
 function exposeByKind(t: any, name: string, kind: FieldKind) {
   if (kind === "photo") return t.string({ nullable: true, resolve: (row: Record<string, string | null>, _args: unknown, ctx: Context) => signed(row[name] ?? null, ctx) });
   if (kind === "date") return t.expose(name, { type: "DateTime", nullable: true });
@@ -23,18 +23,20 @@ function exposeByKind(t: any, name: string, kind: FieldKind) {
 }
 
 /** The same fields as input: dates travel as ISO 8601 text, ids and numbers as Int. */
+// biome-ignore lint/suspicious/noExplicitAny: as above, for two input types
 function inputByKind(t: any, kind: FieldKind) {
   if (kind === "date") return t.string({ description: "ISO 8601; sin zona es hora de Colombia" });
   return kind === "int" || kind === "id" ? t.int() : t.string();
 }
 
+/** Fields built from a table; TypeScript cannot know them, so callers present them as an empty field map. */
 const fieldsBy = (fields: Record<string, FieldKind>, build: (name: string, kind: FieldKind) => unknown) =>
   Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, build(name, kind)]));
 
 const License = builder.prismaObject("License", {
   name: "Licencia",
   description: "Categoría (tipo): A1, A2, B1, B2, B3, C1, C2, C3",
-  fields: (t) => fieldsBy(LICENCE_FIELDS, (name, kind) => exposeByKind(t, name, kind)) as {},
+  fields: (t) => fieldsBy(LICENCE_FIELDS, (name, kind) => exposeByKind(t, name, kind)) as Record<string, never>,
 });
 
 const { empresa_id: _company, ...VEHICLE_OWN_FIELDS } = VEHICLE_FIELDS;
@@ -43,7 +45,7 @@ export const Vehicle = builder.prismaObject("Vehicle", {
   name: "Vehiculo",
   description: "tipo: moto, auto o mototaxi",
   fields: (t) => ({
-    ...(fieldsBy(VEHICLE_OWN_FIELDS, (name, kind) => exposeByKind(t, name, kind)) as {}),
+    ...(fieldsBy(VEHICLE_OWN_FIELDS, (name, kind) => exposeByKind(t, name, kind)) as Record<string, never>),
     // Kept on the driver's account, not on the vehicle.
     empresa_id: t.int({
       nullable: true,
@@ -150,11 +152,11 @@ const DriverProfileInput = builder.inputType("DriverProfileInput", {
 });
 
 const VehicleInput = builder.inputType("VehicleInput", {
-  fields: (t) => fieldsBy(VEHICLE_FIELDS, (_name, kind) => inputByKind(t, kind)) as {},
+  fields: (t) => fieldsBy(VEHICLE_FIELDS, (_name, kind) => inputByKind(t, kind)) as Record<string, never>,
 });
 
 const LicenseInput = builder.inputType("LicenseInput", {
-  fields: (t) => fieldsBy(LICENCE_FIELDS, (_name, kind) => inputByKind(t, kind)) as {},
+  fields: (t) => fieldsBy(LICENCE_FIELDS, (_name, kind) => inputByKind(t, kind)) as Record<string, never>,
 });
 
 const aboutDriver = builder.args((t) => ({
@@ -164,19 +166,19 @@ const aboutDriver = builder.args((t) => ({
 builder.queryFields((t) => ({
   driverProfile: t.field({
     type: DriverProfile,
-    errors: {},
+    errors: { types: [...RESTRICTED, NotFoundError] },
     args: aboutDriver,
     resolve: (_root, args, ctx) => driverProfile(ctx.deps, ctx.actor, args.conductor_id),
   }),
   verificationStatus: t.field({
     type: DriverProfile,
     description: "El estado de revisión del conductor que llama",
-    errors: {},
+    errors: { types: [...CALLER, NotFoundError] },
     resolve: (_root, _args, ctx) => driverProfile(ctx.deps, ctx.actor),
   }),
   earnings: t.field({
     type: Earnings,
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: {
       ...aboutDriver,
       periodo: t.arg.string({ description: "hoy, semana, mes o total (hora de Bogotá); sin él, los días de desde a hasta" }),
@@ -187,14 +189,14 @@ builder.queryFields((t) => ({
   }),
   driverStatistics: t.field({
     type: Statistics,
-    errors: {},
+    errors: { types: [...RESTRICTED, NotFoundError] },
     args: aboutDriver,
     resolve: (_root, args, ctx) => statistics(ctx.deps, ctx.actor, args.conductor_id),
   }),
   pendingDrivers: t.field({
     type: [DriverProfile],
     description: "Solicitudes en revisión, las más antiguas primero (solo administradores)",
-    errors: {},
+    errors: { types: RESTRICTED },
     resolve: (_root, _args, ctx) => pendingDrivers(ctx.deps, ctx.actor),
   }),
 }));
@@ -202,33 +204,33 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   updateDriverProfile: t.field({
     type: DriverProfile,
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP] },
     args: { input: t.arg({ type: DriverProfileInput, required: true }) },
     resolve: (_root, { input }, ctx) => updateDriverProfile(ctx.deps, ctx.actor, input),
   }),
   updateVehicle: t.field({
     type: Vehicle,
     description: "Cambia los campos enviados del vehículo de quien llama; la placa se guarda en mayúsculas, solo letras y números",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, ConflictError] },
     args: { input: t.arg({ type: VehicleInput, required: true }) },
     resolve: (_root, { input }, ctx) => updateVehicle(ctx.deps, ctx.actor, input),
   }),
   updateLicense: t.field({
     type: License,
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, ConflictError] },
     args: { input: t.arg({ type: LicenseInput, required: true }) },
     resolve: (_root, { input }, ctx) => updateLicense(ctx.deps, ctx.actor, input),
   }),
   submitForApproval: t.field({
     type: DriverProfile,
     description: "Envía el perfil completo (datos, licencia, vehículo con documentos y fotos) a revisión",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, InvalidStateError] },
     resolve: (_root, _args, ctx) => submitForApproval(ctx.deps, ctx.actor),
   }),
   uploadDocument: t.field({
     type: UploadedDocument,
     description: "Sube la foto (JPG o PNG) de un documento; guarda luego su URL con updateLicense o updateVehicle",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, PayloadTooLargeError] },
     args: {
       tipo_documento: t.arg.string({ required: true, description: "licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat o tecnomecanica" }),
       documento: t.arg({ type: "File", required: true }),
@@ -237,13 +239,13 @@ builder.mutationFields((t) => ({
   }),
   approveDriver: t.field({
     type: DriverProfile,
-    errors: {},
+    errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError] },
     args: { conductor_id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => approveDriver(ctx.deps, ctx.actor, args.conductor_id),
   }),
   rejectDriver: t.field({
     type: DriverProfile,
-    errors: {},
+    errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError] },
     args: { conductor_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => rejectDriver(ctx.deps, ctx.actor, args),
   }),

@@ -1,10 +1,12 @@
 import type { Point } from "../../domain/maps/geo.js";
 import type { Place } from "../../domain/maps/providers.js";
 import { calculateDistance, calculateRoute, geocode, reverseGeocode, type Route } from "../../domain/maps/routes.js";
+import { NotFoundError } from "../../domain/errors.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
+import { MAPS } from "../errors.js";
 
-export const PointRef = builder.objectRef<Point>("Punto").implement({
+const PointRef = builder.objectRef<Point>("Punto").implement({
   fields: (t) => ({ latitud: t.exposeFloat("latitud"), longitud: t.exposeFloat("longitud") }),
 });
 
@@ -57,28 +59,28 @@ builder.queryFields((t) => ({
   route: t.field({
     ...PUBLIC,
     type: RouteRef,
-    errors: {},
+    errors: { types: MAPS },
     args: routeArgs,
     resolve: (_root, args, ctx) => calculateRoute(ctx.deps, args),
   }),
   distance: t.float({
     ...PUBLIC,
     description: "Distancia por carretera en kilómetros",
-    errors: { directResult: false },
+    errors: { types: MAPS, directResult: false },
     args: routeArgs,
     resolve: (_root, args, ctx) => calculateDistance(ctx.deps, args),
   }),
   geocode: t.field({
     ...PUBLIC,
     type: LocationRef,
-    errors: {},
+    errors: { types: [...MAPS, NotFoundError] },
     args: { address: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => geocode(ctx.deps, args),
   }),
   reverseGeocode: t.field({
     ...PUBLIC,
     type: LocationRef,
-    errors: {},
+    errors: { types: [...MAPS, NotFoundError] },
     args: { lat: t.arg.float({ required: true }), lng: t.arg.float({ required: true }) },
     resolve: (_root, args, ctx) => reverseGeocode(ctx.deps, args),
   }),

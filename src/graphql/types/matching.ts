@@ -3,7 +3,9 @@ import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.
 import { updateDriverLocation } from "../../domain/matching/locations.js";
 import { lookForTrips, rejectTripRequest, requestFeedOwner, requestsForDriver } from "../../domain/matching/requests.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
+import { InvalidStateError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
+import { CALLER, DRIVER_AT_WORK, LOOKUP } from "../errors.js";
 import { followTrip, TripRef } from "./trips.js";
 
 interface DriverStatusView {
@@ -50,7 +52,7 @@ builder.queryFields((t) => ({
   tripRequests: t.field({
     type: [TripRef],
     description: "Solicitudes pendientes a 5 km o menos de quien llama (conductor en línea) para su tipo de vehículo",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError] },
     resolve: (_root, _args, ctx) => requestsForDriver(ctx.deps, ctx.actor),
   }),
 }));
@@ -59,7 +61,7 @@ builder.mutationFields((t) => ({
   updateDriverLocation: t.field({
     type: DriverStatusRef,
     description: "Posición (cada ~10 s) y disponibilidad del conductor que llama",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK] },
     args: {
       latitud: t.arg.float({ description: "Con longitud; sin ellas, solo cambia la disponibilidad" }),
       longitud: t.arg.float(),
@@ -70,14 +72,14 @@ builder.mutationFields((t) => ({
   lookForTrips: t.field({
     type: [TripRef],
     description: "El conductor que llama se pone en línea en esta posición y recibe las solicitudes pendientes a menos de 5 km",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError] },
     args: { latitud: t.arg.float({ required: true }), longitud: t.arg.float({ required: true }) },
     resolve: (_root, args, ctx) => lookForTrips(ctx.deps, ctx.actor, args),
   }),
   rejectTripRequest: t.field({
     type: TripRef,
     description: "El conductor que llama rechaza una solicitud",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, InvalidStateError] },
     args: { trip_id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => rejectTripRequest(ctx.deps, ctx.actor, args.trip_id),
   }),

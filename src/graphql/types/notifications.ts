@@ -1,7 +1,8 @@
 import { listNotifications, markNotificationRead, notificationsOwner } from "../../domain/notifications/notifications.js";
 import { builder } from "../builder.js";
+import { CALLER, LOOKUP } from "../errors.js";
 
-export const Notification = builder.prismaObject("Notification", {
+const Notification = builder.prismaObject("Notification", {
   name: "Notificacion",
   select: { id: true },
   fields: (t) => ({
@@ -19,7 +20,7 @@ builder.queryFields((t) => ({
   notifications: t.field({
     type: [Notification],
     description: "Las notificaciones de quien llama, las más recientes primero",
-    errors: {},
+    errors: { types: CALLER },
     args: { soloNoLeidas: t.arg.boolean() },
     resolve: (_root, args, ctx) => listNotifications(ctx.deps, ctx.actor, args),
   }),
@@ -28,7 +29,7 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   markNotificationRead: t.field({
     type: Notification,
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP] },
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => markNotificationRead(ctx.deps, ctx.actor, args.id),
   }),

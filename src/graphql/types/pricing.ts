@@ -1,5 +1,6 @@
 import { listRates, updateRate } from "../../domain/pricing/rates.js";
 import { builder } from "../builder.js";
+import { CALLER, LOOKUP, RESTRICTED } from "../errors.js";
 
 const PricingRateRef = builder.prismaObject("PricingRate", {
   name: "Tarifa",
@@ -31,7 +32,7 @@ const RateChanges = builder.inputType("PricingRateInput", {
 builder.queryFields((t) => ({
   pricingRates: t.field({
     type: [PricingRateRef],
-    errors: {},
+    errors: { types: CALLER },
     resolve: (_root, _args, ctx) => listRates(ctx.deps, ctx.actor),
   }),
 }));
@@ -40,7 +41,7 @@ builder.mutationFields((t) => ({
   updatePricingRate: t.field({
     type: PricingRateRef,
     description: "Cambia las tarifas enviadas de un tipo de vehículo (solo administradores)",
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: { input: t.arg({ type: RateChanges, required: true }) },
     resolve: (_root, { input }, ctx) => updateRate(ctx.deps, ctx.actor, input),
   }),

@@ -1,5 +1,5 @@
 import { Repeater } from "graphql-yoga";
-import type { Trip } from "../../generated/sqlite/client.js";
+import type { Trip } from "../../db/models.js";
 import { createTrip, fareEstimate } from "../../domain/trips/create.js";
 import { getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
@@ -8,15 +8,17 @@ import { isFinal, TRIP_STATES, type TripState } from "../../domain/trips/states.
 import { TRIP_RULES } from "../../domain/trips/access.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
+import { AccountDisabledError, ConflictError, InvalidStateError, NoDriversAvailableError, NotFoundError } from "../../domain/errors.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
+import { CALLER, DRIVER_AT_WORK, LOOKUP, MAPS, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
 import type { Context } from "../context.js";
 import { User } from "./accounts.js";
 import { Vehicle } from "./drivers.js";
 import { PlaceInput } from "./maps.js";
 
 const TripStateEnum = builder.enumType("EstadoViaje", { values: TRIP_STATES });
-export const ServiceTypeEnum = builder.enumType("TipoServicio", { values: SERVICE_TYPES });
+const ServiceTypeEnum = builder.enumType("TipoServicio", { values: SERVICE_TYPES });
 
 interface TripPlace {
   direccion: string;
@@ -158,24 +160,27 @@ const FareRef = builder.objectRef<FareView>("EstimacionTarifa").implement({
 
 const tripId = builder.args((t) => ({ trip_id: t.int({ required: true }) }));
 
+/** A later step of a trip, whose rule also trusts legacy calls naming nobody: start, complete, cancel, rate. */
+const TRIP_STEP = [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError];
+
 builder.queryFields((t) => ({
   trip: t.prismaField({
     type: TripRef,
-    errors: {},
+    errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
     args: tripId,
     resolve: (query, _root, args, ctx) => viewTrip(ctx.deps, ctx.actor, args.trip_id, query),
   }),
   myTrips: t.prismaField({
     type: [TripRef],
     description: "Los viajes de quien llama, como pasajero o como conductor, los más recientes primero",
-    errors: {},
+    errors: { types: [...CALLER, NotFoundError] },
     args: { rol: t.arg({ type: TripRole, required: true }), alcance: t.arg({ type: TripScope, required: true }) },
     resolve: (query, _root, args, ctx) => listTrips(ctx.deps, ctx.actor, args.rol, args.alcance, query),
   }),
   fareEstimate: t.field({
     ...PUBLIC,
     type: FareRef,
-    errors: {},
+    errors: { types: MAPS },
     args: { input: t.arg({ type: TripInput, required: true }) },
     resolve: (_root, { input }, ctx) => fareEstimate(ctx.deps, input),
   }),
@@ -185,34 +190,34 @@ builder.mutationFields((t) => ({
   createTrip: t.field({
     type: TripRef,
     description: "Quien llama pide un viaje; solo se crea si hay un conductor disponible a 5 km o menos",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, ...MAPS, AccountDisabledError, NoDriversAvailableError, ConflictError] },
     args: { input: t.arg({ type: TripInput, required: true }) },
     resolve: (_root, { input }, ctx) => createTrip(ctx.deps, ctx.actor, input),
   }),
   acceptTrip: t.field({
     type: TripRef,
     description: "Quien llama (conductor) toma el viaje",
-    errors: {},
+    errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError, ConflictError] },
     args: tripId,
     resolve: (_root, args, ctx) => acceptTrip(ctx.deps, ctx.actor, args.trip_id),
   }),
   startRoute: t.field({
     type: TripRef,
     description: "El conductor asignado sale hacia el punto de recogida (en_ruta)",
-    errors: {},
+    errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
     args: tripId,
     resolve: (_root, args, ctx) => startRoute(ctx.deps, ctx.actor, args.trip_id),
   }),
   startTrip: t.field({
     type: TripRef,
     description: "El pasajero subió (en_curso)",
-    errors: {},
+    errors: { types: TRIP_STEP },
     args: tripId,
     resolve: (_root, args, ctx) => startTrip(ctx.deps, ctx.actor, args.trip_id),
   }),
   completeTrip: t.field({
     type: TripRef,
-    errors: {},
+    errors: { types: TRIP_STEP },
     args: {
       trip_id: t.arg.int({ required: true }),
       precio_final: t.arg.float({ required: true, description: "COP" }),
@@ -222,21 +227,21 @@ builder.mutationFields((t) => ({
   }),
   cancelTrip: t.field({
     type: TripRef,
-    errors: {},
+    errors: { types: TRIP_STEP },
     args: { trip_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => cancelTrip(ctx.deps, ctx.actor, args),
   }),
   rateDriver: t.field({
     type: TripRef,
     description: "El pasajero califica al conductor de un viaje completado",
-    errors: {},
+    errors: { types: TRIP_STEP },
     args: { input: t.arg({ type: RatingInput, required: true }) },
     resolve: (_root, { input }, ctx) => rateDriver(ctx.deps, ctx.actor, input),
   }),
   ratePassenger: t.field({
     type: TripRef,
     description: "El conductor califica al pasajero de un viaje completado",
-    errors: {},
+    errors: { types: TRIP_STEP },
     args: { input: t.arg({ type: RatingInput, required: true }) },
     resolve: (_root, { input }, ctx) => ratePassenger(ctx.deps, ctx.actor, input),
   }),

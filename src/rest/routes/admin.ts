@@ -3,7 +3,7 @@ import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
 import { FLAT_DRIVER, PROFILE_FRAGMENT, flatDriver } from "../driver-profile.js";
 import { PAGINATION, PENDING_DRIVER, USER, selection } from "../resources.js";
-import { defineRoute, operation, type LegacyRoute } from "../route.js";
+import { defineRoute, operation, type GraphQLData, type LegacyRoute } from "../route.js";
 import { USER_FRAGMENT } from "./auth.js";
 
 const admin = { admin_id: legacyId() };
@@ -40,7 +40,7 @@ const adminPage = <P extends z.ZodObject>({
 }: Pick<LegacyRoute, "path" | "aliases" | "summary" | "spellings" | "legacyNames" | "document"> & {
   filters: z.ZodRawShape;
   page: P;
-  toPage: (result: any) => z.output<P>;
+  toPage: (result: GraphQLData) => z.output<P>;
 }) =>
   defineRoute({
     method: "GET",
@@ -218,7 +218,7 @@ export const adminRoutes = [
     page: LOG_PAGE,
     // pingo's AuditLogsScreen reads the entries as logs, with these names.
     toPage: ({ entradas, pagination }) => ({
-      logs: entradas.map(({ administrador, ...entry }: Record<string, any>) => ({
+      logs: entradas.map(({ administrador, ...entry }: Record<string, GraphQLData>) => ({
         ...entry,
         descripcion: `${entry.accion} ${entry.objetivo_tipo} ${entry.objetivo_id}`,
         nombre: administrador?.nombre ?? null,

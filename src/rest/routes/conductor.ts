@@ -6,7 +6,7 @@ import {
 } from "../legacy-fields.js";
 import { LICENCE_SPELLINGS, PROFILE, PROFILE_FRAGMENT, VEHICLE_SPELLINGS, legacyProfile } from "../driver-profile.js";
 import { DRIVER_STATE, EARNINGS, LICENCE, REQUEST, STATISTICS, TRIP, VEHICLE as VEHICLE_SCHEMA, selection } from "../resources.js";
-import { defineRoute, operation, type LegacyRoute } from "../route.js";
+import { defineRoute, operation, type GraphQLData, type LegacyRoute } from "../route.js";
 import { TRIP_FRAGMENT } from "./trips.js";
 
 const LICENSE = selection(LICENCE);
@@ -23,7 +23,7 @@ const driver = { conductor_id: legacyId() };
 const driverRead = (
   { extra, ...route }: Pick<LegacyRoute, "path" | "aliases" | "summary" | "spellings" | "output"> & { extra?: z.ZodRawShape },
   query: string,
-  respond: (result: any) => Record<string, unknown>,
+  respond: (result: GraphQLData) => Record<string, unknown>,
   fragments: string[] = [],
 ) =>
   defineRoute({
@@ -45,7 +45,7 @@ fragment LegacyRequest on Viaje {
 const REQUESTS = z.object({ solicitudes: z.array(REQUEST), total: z.int() });
 
 /** A pending trip as the driver app's request screens read it (flat coordinates and addresses). */
-const solicitud = (trip: any) => ({
+const solicitud = (trip: GraphQLData) => ({
   id: trip.id,
   usuario_id: trip.usuario_id,
   tipo_servicio: trip.tipo_servicio,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyId, legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
 import { TRIP, selection } from "../resources.js";
-import { defineRoute, operation } from "../route.js";
+import { defineRoute, operation, type GraphQLData } from "../route.js";
 
 export const TRIP_FRAGMENT = `fragment LegacyTrip on Viaje { ${selection(TRIP)} }`;
 
@@ -20,7 +20,7 @@ const tripChange = <S extends z.ZodObject>(path: string, summary: string, input:
     respond: (trip) => ({ message, trip }),
   });
 
-type Trip = Record<string, any>;
+type Trip = Record<string, GraphQLData>;
 
 /** A trip with the names pingo's trip history also reads (lib/src/features/conductor/services/conductor_trips_service.dart). */
 const appTrip = ({ pasajero, ...trip }: Trip) => ({

@@ -1,0 +1,194 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Logger } from "../domain/deps.js";
+import { VEHICLE_TYPES } from "../domain/trips/service-types.js";
+import { methodLabel, operationLabeller, routeLabeller } from "./labels.js";
+
+/** What the metrics read when they are scraped. */
+export interface MetricsSources {
+  /** The paths requests are reported by (legacy calls, GraphQL, health); any other is `other`. */
+  paths: Iterable<string>;
+  /** Trips waiting for a driver, as the database counts them. */
+  pendingTrips(): Promise<number>;
+  /** The drivers this process knows to be online. */
+  drivers(): Iterable<{ tipo_vehiculo: (typeof VEHICLE_TYPES)[number]; disponible: boolean }>;
+  /** The database's connection pool; null without one (SQLite), and then its gauges are left out. */
+  pool(): { inUse: number; waiting: number } | null;
+  events(): { mode: "redis" | "in-process"; connected: boolean; lost: number };
+  log: Logger;
+}
+
+/** A reading at scrape time that takes longer is given up: the scrape must answer in time. */
+const READING_TIMEOUT_MS = 1000;
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** Adds one to `gauge` now and takes it off at the first call of the function returned. */
+function hold<T extends string>(gauge: Gauge<T>, labels: Partial<Record<T, string>> = {}): () => void {
+  gauge.inc(labels);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    gauge.dec(labels);
+  };
+}
+
+export type OperationTransport = "http" | "sse" | "ws" | "legacy";
+
+/**
+ * The service's Prometheus metrics, in a registry of their own: one per server, so that two
+ * servers in one process (tests) count apart.
+ */
+export class Metrics {
+  readonly #registry = new Registry();
+  readonly #route: (pathname: string) => string;
+  readonly operationLabel = operationLabeller();
+
+  readonly #requests = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, until the answer starts (an event stream: until it opens), by method, route and status",
+    labelNames: ["method", "route", "status"],
+    buckets: SECONDS,
+    registers: [this.#registry],
+  });
+  readonly #operations = new Histogram({
+    name: "graphql_operation_duration_seconds",
+    help: "Time to execute a GraphQL query or mutation, by operation, type, transport (http, sse, ws, legacy) and outcome (ok, error)",
+    labelNames: ["operation", "type", "transport", "outcome"],
+    buckets: SECONDS,
+    registers: [this.#registry],
+  });
+  readonly #errors = new Counter({
+    name: "app_errors_total",
+    help: "Errors answered by GraphQL operations, legacy calls included, by code (INTERNAL: unexpected, SERVICE_UNAVAILABLE: too busy)",
+    labelNames: ["code"],
+    registers: [this.#registry],
+  });
+  readonly #inFlight = new Gauge({
+    name: "http_requests_in_flight",
+    help: "Requests being served (event streams and health checks aside)",
+    registers: [this.#registry],
+  });
+  readonly #queued = new Gauge({
+    name: "http_requests_queued",
+    help: "Requests waiting for a free place (MAX_CONCURRENT_REQUESTS)",
+    registers: [this.#registry],
+  });
+  readonly #sockets = new Gauge({ name: "websocket_connections", help: "Open graphql-ws connections", registers: [this.#registry] });
+  readonly #streams = new Gauge({ name: "sse_streams", help: "Open event streams (GraphQL over SSE)", registers: [this.#registry] });
+  readonly #subscriptions = new Gauge({
+    name: "graphql_subscriptions",
+    help: "Active subscriptions by root field, one per subscriber (WebSocket and SSE)",
+    labelNames: ["field"],
+    registers: [this.#registry],
+  });
+
+  constructor(sources: MetricsSources) {
+    this.#route = routeLabeller(sources.paths);
+    collectDefaultMetrics({ register: this.#registry });
+
+    new Gauge({
+      name: "drivers_online",
+      help: "Drivers online as this process knows them, by vehicle type and whether they are free for a trip (every process knows them all)",
+      labelNames: ["vehicle_type", "available"],
+      registers: [this.#registry],
+      collect() {
+        // Counted afresh; a type nobody drives now reads 0 rather than vanishing.
+        for (const vehicle_type of VEHICLE_TYPES) for (const available of ["true", "false"]) this.set({ vehicle_type, available }, 0);
+        for (const driver of sources.drivers()) this.inc({ vehicle_type: driver.tipo_vehiculo, available: String(driver.disponible) });
+      },
+    });
+    new Gauge({
+      name: "trips_pending",
+      help: "Trips waiting for a driver, counted by the database at scrape time (NaN when it does not answer in time)",
+      registers: [this.#registry],
+      async collect() {
+        try {
+          this.set(await withinTime(sources.pendingTrips(), READING_TIMEOUT_MS));
+        } catch (error) {
+          // Unknown, rather than a stale or made-up number.
+          this.set(Number.NaN);
+          sources.log.warn({ err: error }, "metrics: could not count the pending trips");
+        }
+      },
+    });
+    if (sources.pool()) {
+      new Gauge({
+        name: "db_pool_in_use",
+        help: "Database connections lent to a query or transaction (PostgreSQL)",
+        registers: [this.#registry],
+        collect() {
+          this.set(sources.pool()?.inUse ?? Number.NaN);
+        },
+      });
+      new Gauge({
+        name: "db_pool_waiting",
+        help: "Queries waiting for a database connection (PostgreSQL)",
+        registers: [this.#registry],
+        collect() {
+          this.set(sources.pool()?.waiting ?? Number.NaN);
+        },
+      });
+    }
+    new Gauge({
+      name: "event_bus_connected",
+      help: "1 while events reach every process (mode redis), 0 while Redis is away; always 1 in-process",
+      labelNames: ["mode"],
+      registers: [this.#registry],
+      collect() {
+        const { mode, connected } = sources.events();
+        this.reset();
+        this.set({ mode }, connected ? 1 : 0);
+      },
+    });
+    let lostSeen = 0;
+    new Counter({
+      name: "event_bus_events_lost_total",
+      help: "Events that could not be sent to the other processes (Redis away)",
+      registers: [this.#registry],
+      collect() {
+        const { lost } = sources.events();
+        this.inc(lost - lostSeen);
+        lostSeen = lost;
+      },
+    });
+  }
+
+  observeRequest(method: string, pathname: string, status: number, seconds: number): void {
+    this.#requests.observe({ method: methodLabel(method), route: this.#route(pathname), status: String(status) }, seconds);
+  }
+
+  observeOperation(
+    labels: { operation: string; type: string; transport: OperationTransport; outcome: "ok" | "error" },
+    seconds: number,
+  ): void {
+    this.#operations.observe(labels, seconds);
+  }
+
+  countError(code: string): void {
+    // Codes are the server's own; the pattern keeps anything else from becoming a label.
+    this.#errors.inc({ code: /^[A-Z][A-Z_]{0,39}$/.test(code) ? code : "OTHER" });
+  }
+
+  /** Each of these counts something open; call the function returned when it closes. */
+  queued = () => hold(this.#queued);
+  inFlight = () => hold(this.#inFlight);
+  socketOpened = () => hold(this.#sockets);
+  streamOpened = () => hold(this.#streams);
+  subscriptionStarted = (field: string) => hold(this.#subscriptions, { field });
+
+  /** The exposition text; collectors never throw (a reading that fails reads NaN). */
+  text(): Promise<string> {
+    return this.#registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.#registry.contentType;
+  }
+}
