@@ -139,7 +139,9 @@ async function round(clients: Clients, publish: () => Promise<bigint>): Promise<
   await delay(20);
   const start = await publish();
   // A round that never completes (subscriptions ended, say) fails the scenario instead of hanging the bench.
-  const timeout = delay(60_000, undefined, { ref: false }).then(() => Promise.reject(new Error("not every subscriber received the event within 60 s")));
+  const timeout = delay(60_000, undefined, { ref: false }).then(() =>
+    Promise.reject(new Error("not every subscriber received the event within 60 s")),
+  );
   const { last, sample, id } = await Promise.race([arrived, timeout]);
   loop.disable();
   return { ms: ms(BigInt(last) - start), blockedMs: loop.max / 1e6, sample, id };
@@ -179,10 +181,17 @@ async function graphqlWs(subscribers: number) {
     });
     const trip = await db.trip.create({
       data: {
-        usuario_id: passenger.id, tipo_servicio: "auto",
-        origen_direccion: "Parque Lleras, El Poblado", origen_latitud: 6.2086, origen_longitud: -75.5659,
-        destino_direccion: "Estadio Atanasio Girardot", destino_latitud: 6.2568, destino_longitud: -75.5904,
-        precio_estimado: 14200, distancia_km: 6.1, duracion_estimada_minutos: 18,
+        usuario_id: passenger.id,
+        tipo_servicio: "auto",
+        origen_direccion: "Parque Lleras, El Poblado",
+        origen_latitud: 6.2086,
+        origen_longitud: -75.5659,
+        destino_direccion: "Estadio Atanasio Girardot",
+        destino_latitud: 6.2568,
+        destino_longitud: -75.5904,
+        precio_estimado: 14200,
+        distancia_km: 6.1,
+        duracion_estimada_minutos: 18,
       },
     });
     const { token } = await openSession(server.deps, passenger.id, null);
@@ -220,7 +229,10 @@ async function graphqlWs(subscribers: number) {
           new Request("http://bench/graphql", {
             method: "POST",
             headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-            body: JSON.stringify({ query: `mutation ($id: Int!) { cancelTrip(trip_id: $id, motivo: "Ya no") { __typename } }`, variables: { id: trip.id } }),
+            body: JSON.stringify({
+              query: `mutation ($id: Int!) { cancelTrip(trip_id: $id, motivo: "Ya no") { __typename } }`,
+              variables: { id: trip.id },
+            }),
           }),
         );
         const { data } = (await response.json()) as { data?: { cancelTrip?: { __typename: string } } };

@@ -71,7 +71,12 @@ const median = (values: number[]) => {
 };
 const count = (failures: Map<string, number>, what: string, n = 1) => failures.set(what, (failures.get(what) ?? 0) + n);
 
-async function hit(target: Target, seconds: number, connections: number, failures: Map<string, number>): Promise<{ rps: number; p99: number }> {
+async function hit(
+  target: Target,
+  seconds: number,
+  connections: number,
+  failures: Map<string, number>,
+): Promise<{ rps: number; p99: number }> {
   const { body, ok } = target;
   const result = await autocannon({
     url: `http://127.0.0.1:${target.port}`,
@@ -171,17 +176,33 @@ export async function locationRows(server: ServerReady, settings: HttpSettings):
   // Each request from the next of the seeded drivers, a few tens of metres from where they were seeded.
   const ping = () => {
     const driver = drivers[next++ % drivers.length]!;
-    return JSON.stringify({ conductor_id: driver.conductor_id, latitud: driver.latitud + jitter(0.001), longitud: driver.longitud + jitter(0.001) });
+    return JSON.stringify({
+      conductor_id: driver.conductor_id,
+      latitud: driver.latitud + jitter(0.001),
+      longitud: driver.longitud + jitter(0.001),
+    });
   };
   const [location, echo] = await alternate(
     server.ports.app,
     [
-      { label: "update_location.php", port: server.ports.app, method: "POST", path: "/conductor/update_location.php", headers: JSON_HEADERS, body: ping, ok: legacySuccess },
+      {
+        label: "update_location.php",
+        port: server.ports.app,
+        method: "POST",
+        path: "/conductor/update_location.php",
+        headers: JSON_HEADERS,
+        body: ping,
+        ok: legacySuccess,
+      },
       { label: "raw echo", port: server.ports.echo, method: "POST", path: "/", headers: JSON_HEADERS, body: ping, ok: () => true },
     ],
     settings,
   );
-  return [row("POST /conductor/update_location.php", location!, "raw node:http JSON echo, same body", echo!, 0.1, [`${drivers.length.toLocaleString("en-US")} drivers online`])];
+  return [
+    row("POST /conductor/update_location.php", location!, "raw node:http JSON echo, same body", echo!, 0.1, [
+      `${drivers.length.toLocaleString("en-US")} drivers online`,
+    ]),
+  ];
 }
 
 /** 2. A trip request among the online drivers, against a read of a trip on the same server. */
@@ -204,12 +225,23 @@ export async function tripRequestRows(server: ServerReady, settings: HttpSetting
   const [create, read] = await alternate(
     server.ports.app,
     [
-      { label: "create_trip.php", port: server.ports.app, method: "POST", path: "/viajes/create_trip.php", headers: JSON_HEADERS, body: request, ok: legacySuccess },
+      {
+        label: "create_trip.php",
+        port: server.ports.app,
+        method: "POST",
+        path: "/viajes/create_trip.php",
+        headers: JSON_HEADERS,
+        body: request,
+        ok: legacySuccess,
+      },
       { label: "get_trip.php", port: server.ports.app, method: "GET", path: `/viajes/get_trip.php?trip_id=${tripId}`, ok: legacySuccess },
     ],
     settings,
   );
-  const notes = [`${drivers.length.toLocaleString("en-US")} drivers online, ${settings.connections} connections`, `p99 ${ms(create!.p99)} (target p99 < 250 ms)`];
+  const notes = [
+    `${drivers.length.toLocaleString("en-US")} drivers online, ${settings.connections} connections`,
+    `p99 ${ms(create!.p99)} (target p99 < 250 ms)`,
+  ];
   if (next > passengerIds.length) notes.push(`passengers reused: ${next} requests for ${passengerIds.length} passengers`);
   return [row("POST /viajes/create_trip.php", create!, "GET /viajes/get_trip.php, same server", read!, 0.2, notes)];
 }
@@ -232,12 +264,20 @@ export async function tripReadRows(server: ServerReady, settings: HttpSettings):
         body: document,
         ok: (body) => body.includes('"estado"') && !body.includes('"errors"'),
       },
-      { label: "raw Prisma read", port: server.ports.read, method: "GET", path: `/trip?trip_id=${tripId}`, ok: (body) => body.includes('"estado"') },
+      {
+        label: "raw Prisma read",
+        port: server.ports.read,
+        method: "GET",
+        path: `/trip?trip_id=${tripId}`,
+        ok: (body) => body.includes('"estado"'),
+      },
     ],
     settings,
   );
   return [
     row("GET /viajes/get_trip.php", legacy!, "POST /graphql, same document, Bearer token", graphql!, 0.85),
-    row("POST /graphql (get_trip's document)", graphql!, "raw node:http + the same Prisma read", raw!, 0.5, ["GraphQL also looks the session token up"]),
+    row("POST /graphql (get_trip's document)", graphql!, "raw node:http + the same Prisma read", raw!, 0.5, [
+      "GraphQL also looks the session token up",
+    ]),
   ];
 }

@@ -76,12 +76,16 @@ const micros = (us: number) => `${us < 10 ? us.toFixed(2) : Math.round(us).toLoc
 export function nearestRows(settings: NearestSettings): BenchRow[] {
   const now = new Date();
   const freshSince = new Date(now.getTime() - 60_000);
-  const lookups: Lookup[] = Array.from({ length: CENTRES }, (_, i) => ({ center: pointInCity(), tipo_vehiculo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]! }));
+  const lookups: Lookup[] = Array.from({ length: CENTRES }, (_, i) => ({
+    center: pointInCity(),
+    tipo_vehiculo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!,
+  }));
   return SIZES.map((size) => {
     const all = drivers(size, now);
     const index = new DriverGeoIndex();
     for (const driver of all) index.set(driver);
-    const viaIndex = ({ center, tipo_vehiculo }: Lookup) => index.nearest(center, { tipo_vehiculo, now, freshSince, radiusKm: MATCH_RADIUS_KM, limit: LIMIT });
+    const viaIndex = ({ center, tipo_vehiculo }: Lookup) =>
+      index.nearest(center, { tipo_vehiculo, now, freshSince, radiusKm: MATCH_RADIUS_KM, limit: LIMIT });
     const viaScan = (lookup: Lookup) => scan(all, lookup, now, freshSince);
 
     const same = (a: Found[], b: Found[]) => a.length === b.length && a.every((f, i) => f.conductor_id === b[i]!.conductor_id);
@@ -96,7 +100,9 @@ export function nearestRows(settings: NearestSettings): BenchRow[] {
     for (let round = 1; round <= settings.rounds; round++) {
       indexed.push(perLookup(lookups, settings.roundMs, viaIndex));
       scanned.push(perLookup(lookups, settings.roundMs, viaScan));
-      settings.progress(`  round ${round}/${settings.rounds} ${size} drivers: index ${micros(indexed.at(-1)!)}, scan ${micros(scanned.at(-1)!)}`);
+      settings.progress(
+        `  round ${round}/${settings.rounds} ${size} drivers: index ${micros(indexed.at(-1)!)}, scan ${micros(scanned.at(-1)!)}`,
+      );
     }
     const [indexUs, scanUs] = [median(indexed), median(scanned)];
     const notes = [`${found.toFixed(1)} found per lookup on average`];

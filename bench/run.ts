@@ -41,11 +41,22 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 /** The HTTP scenarios in the table's order, with the paths they measure, to name them when they cannot run. */
 const scenarios = [
-  { title: "1. POST /conductor/update_location.php vs raw echo", paths: [{ path: "POST /conductor/update_location.php", target: 0.1 }], rows: locationRows },
-  { title: "2. POST /viajes/create_trip.php vs GET /viajes/get_trip.php", paths: [{ path: "POST /viajes/create_trip.php", target: 0.2 }], rows: tripRequestRows },
+  {
+    title: "1. POST /conductor/update_location.php vs raw echo",
+    paths: [{ path: "POST /conductor/update_location.php", target: 0.1 }],
+    rows: locationRows,
+  },
+  {
+    title: "2. POST /viajes/create_trip.php vs GET /viajes/get_trip.php",
+    paths: [{ path: "POST /viajes/create_trip.php", target: 0.2 }],
+    rows: tripRequestRows,
+  },
   {
     title: "3. GET /viajes/get_trip.php vs POST /graphql vs raw Prisma read",
-    paths: [{ path: "GET /viajes/get_trip.php", target: 0.85 }, { path: "POST /graphql (get_trip's document)", target: 0.5 }],
+    paths: [
+      { path: "GET /viajes/get_trip.php", target: 0.85 },
+      { path: "POST /graphql (get_trip's document)", target: 0.5 },
+    ],
     rows: tripReadRows,
   },
 ];
@@ -72,7 +83,8 @@ process.once("SIGINT", () => {
 try {
   const server = await ready.catch((error: unknown) => {
     progress(`the HTTP scenarios cannot run: ${reason(error)}`);
-    for (const [i, scenario] of scenarios.entries()) httpRows[i] = scenario.paths.map((row) => unmeasured(row, `${reason(error)} (see stderr)`));
+    for (const [i, scenario] of scenarios.entries())
+      httpRows[i] = scenario.paths.map((row) => unmeasured(row, `${reason(error)} (see stderr)`));
     return null;
   });
   for (const i of server ? RUN_ORDER : []) {

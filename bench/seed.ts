@@ -34,7 +34,12 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 
 async function createUsers(db: Db, prefix: string, count: number, tipo_usuario: string): Promise<number[]> {
   const users = Array.from({ length: count }, (_, i) => ({
-    email: `${prefix}.${i}@bench.test`, nombre: "Bench", apellido: String(i), telefono: "3000000000", password_hash: "x", tipo_usuario,
+    email: `${prefix}.${i}@bench.test`,
+    nombre: "Bench",
+    apellido: String(i),
+    telefono: "3000000000",
+    password_hash: "x",
+    tipo_usuario,
   }));
   await inChunks(users, (data) => db.user.createMany({ data }));
   const rows = await db.user.findMany({ where: { email: { startsWith: `${prefix}.` } }, select: { id: true }, orderBy: { id: "asc" } });
@@ -53,16 +58,26 @@ export async function seedCity(db: Db, options: { drivers: number; passengers: n
   const drivers = driverIds.map((conductor_id, i) => ({ conductor_id, tipo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!, ...pointInCity() }));
 
   await inChunks(driverIds, (ids) =>
-    db.driverProfile.createMany({ data: ids.map((conductor_id) => ({ conductor_id, aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now })) }),
+    db.driverProfile.createMany({
+      data: ids.map((conductor_id) => ({ conductor_id, aprobado: true, estado_revision: "aprobado", fecha_aprobacion: now })),
+    }),
   );
   await inChunks(driverIds, (ids) =>
-    db.license.createMany({ data: ids.map((conductor_id) => ({ conductor_id, numero: `L-${conductor_id}`, tipo: "B1", fecha_expiracion: inForce })) }),
+    db.license.createMany({
+      data: ids.map((conductor_id) => ({ conductor_id, numero: `L-${conductor_id}`, tipo: "B1", fecha_expiracion: inForce })),
+    }),
   );
   await inChunks(drivers, (chunk) =>
     db.vehicle.createMany({
       data: chunk.map(({ conductor_id, tipo }) => ({
-        conductor_id, tipo, marca: "Renault", modelo: "Logan", placa: `B${conductor_id}`, color: "Blanco",
-        soat_vencimiento: inForce, tecnomecanica_vencimiento: inForce,
+        conductor_id,
+        tipo,
+        marca: "Renault",
+        modelo: "Logan",
+        placa: `B${conductor_id}`,
+        color: "Blanco",
+        soat_vencimiento: inForce,
+        tecnomecanica_vencimiento: inForce,
       })),
     }),
   );
@@ -77,12 +92,24 @@ export async function seedCity(db: Db, options: { drivers: number; passengers: n
   const to = pointInCity();
   const trip = await db.trip.create({
     data: {
-      usuario_id: passengerIds[0], conductor_id: drivers[0]!.conductor_id, tipo_servicio: "auto", estado: "completado",
-      origen_direccion: "Parque Lleras", origen_latitud: from.latitud, origen_longitud: from.longitud,
-      destino_direccion: "Estadio", destino_latitud: to.latitud, destino_longitud: to.longitud,
-      precio_estimado: 12_000, precio_final: 12_500, distancia_km: 6.4, duracion_estimada_minutos: 18,
-      fecha_solicitud: new Date(now.getTime() - 3600_000), fecha_aceptacion: new Date(now.getTime() - 3500_000),
-      fecha_inicio: new Date(now.getTime() - 3000_000), fecha_fin: new Date(now.getTime() - 1800_000),
+      usuario_id: passengerIds[0],
+      conductor_id: drivers[0]!.conductor_id,
+      tipo_servicio: "auto",
+      estado: "completado",
+      origen_direccion: "Parque Lleras",
+      origen_latitud: from.latitud,
+      origen_longitud: from.longitud,
+      destino_direccion: "Estadio",
+      destino_latitud: to.latitud,
+      destino_longitud: to.longitud,
+      precio_estimado: 12_000,
+      precio_final: 12_500,
+      distancia_km: 6.4,
+      duracion_estimada_minutos: 18,
+      fecha_solicitud: new Date(now.getTime() - 3600_000),
+      fecha_aceptacion: new Date(now.getTime() - 3500_000),
+      fecha_inicio: new Date(now.getTime() - 3000_000),
+      fecha_fin: new Date(now.getTime() - 1800_000),
     },
   });
   return { drivers, passengerIds, tripId: trip.id };

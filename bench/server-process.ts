@@ -34,10 +34,21 @@ const PASSENGERS = 20_000;
  * driver's name and phone, the driver's vehicle (checked against the server's SQL log).
  */
 const TRIP_READ = {
-  conductor: { select: { id: true, nombre: true, apellido: true, telefono: true, perfil_conductor: { select: { id: true, conductor_id: true, vehiculo: true } } } },
+  conductor: {
+    select: {
+      id: true,
+      nombre: true,
+      apellido: true,
+      telefono: true,
+      perfil_conductor: { select: { id: true, conductor_id: true, vehiculo: true } },
+    },
+  },
 } as const;
 
-const json = (body: string, status = 200) => ({ status, headers: { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) } });
+const json = (body: string, status = 200) => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) },
+});
 
 /** Baseline (a): reads the body and answers it as JSON, nothing else. */
 const echo: RequestListener = (req, res) => {
@@ -51,17 +62,19 @@ const echo: RequestListener = (req, res) => {
 };
 
 /** Baseline (b): the Prisma read of get_trip.php, answered as JSON, without Yoga, GraphQL or the shim. */
-const tripRead = (db: Db): RequestListener => (req, res) => {
-  const id = Number(new URL(req.url ?? "/", "http://localhost").searchParams.get("trip_id"));
-  db.trip.findUnique({ where: { id }, include: TRIP_READ }).then(
-    (trip) => {
-      const body = JSON.stringify({ success: trip !== null, trip });
-      const { status, headers } = json(body, trip ? 200 : 404);
-      res.writeHead(status, headers).end(body);
-    },
-    () => res.writeHead(500).end(),
-  );
-};
+const tripRead =
+  (db: Db): RequestListener =>
+  (req, res) => {
+    const id = Number(new URL(req.url ?? "/", "http://localhost").searchParams.get("trip_id"));
+    db.trip.findUnique({ where: { id }, include: TRIP_READ }).then(
+      (trip) => {
+        const body = JSON.stringify({ success: trip !== null, trip });
+        const { status, headers } = json(body, trip ? 200 : 404);
+        res.writeHead(status, headers).end(body);
+      },
+      () => res.writeHead(500).end(),
+    );
+  };
 
 async function listen(handler: RequestListener): Promise<{ server: Server; port: number }> {
   const server = createServer(handler);

@@ -22,7 +22,13 @@ const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width
 export function printTable(rows: BenchRow[], loadBefore: number[]): string {
   const header = ["path", "measured", "baseline (same run)", "ratio", "target", "ok", "note"];
   const lines = rows.map((r) => [
-    r.path, r.measured, r.baseline, `${r.ratio.toFixed(r.ratio >= 10 ? 0 : 2)}×`, `≥ ${r.target}×`, r.ratio >= r.target ? "yes" : "NO", r.note ?? "",
+    r.path,
+    r.measured,
+    r.baseline,
+    `${r.ratio.toFixed(r.ratio >= 10 ? 0 : 2)}×`,
+    `≥ ${r.target}×`,
+    r.ratio >= r.target ? "yes" : "NO",
+    r.note ?? "",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(" | ")} |`;

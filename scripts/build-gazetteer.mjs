@@ -14,17 +14,42 @@ const { version } = require("country-state-city/package.json");
 
 // Department capitals, used to settle names several departments share ("Florencia", "Armenia").
 const CAPITALS = {
-  AMA: "Leticia", ANT: "Medellín", ARA: "Arauca", ATL: "Barranquilla", BOL: "Cartagena de Indias",
-  BOY: "Tunja", CAL: "Manizales", CAQ: "Florencia", CAS: "Yopal", CAU: "Popayán", CES: "Valledupar",
-  CHO: "Quibdó", COR: "Montería", CUN: "Bogotá D.C.", DC: "Bogotá D.C.", GUA: "Inírida",
-  GUV: "San José del Guaviare", HUI: "Neiva", LAG: "Riohacha", MAG: "Santa Marta", MET: "Villavicencio",
-  NAR: "Pasto", NSA: "Cúcuta", PUT: "Mocoa", QUI: "Armenia", RIS: "Pereira", SAP: "San Andrés",
-  SAN: "Bucaramanga", SUC: "Sincelejo", TOL: "Ibagué", VAC: "Cali", VAU: "Mitú", VID: "Puerto Carreño",
+  AMA: "Leticia",
+  ANT: "Medellín",
+  ARA: "Arauca",
+  ATL: "Barranquilla",
+  BOL: "Cartagena de Indias",
+  BOY: "Tunja",
+  CAL: "Manizales",
+  CAQ: "Florencia",
+  CAS: "Yopal",
+  CAU: "Popayán",
+  CES: "Valledupar",
+  CHO: "Quibdó",
+  COR: "Montería",
+  CUN: "Bogotá D.C.",
+  DC: "Bogotá D.C.",
+  GUA: "Inírida",
+  GUV: "San José del Guaviare",
+  HUI: "Neiva",
+  LAG: "Riohacha",
+  MAG: "Santa Marta",
+  MET: "Villavicencio",
+  NAR: "Pasto",
+  NSA: "Cúcuta",
+  PUT: "Mocoa",
+  QUI: "Armenia",
+  RIS: "Pereira",
+  SAP: "San Andrés",
+  SAN: "Bucaramanga",
+  SUC: "Sincelejo",
+  TOL: "Ibagué",
+  VAC: "Cali",
+  VAU: "Mitú",
+  VID: "Puerto Carreño",
 };
 
-const departments = Object.fromEntries(
-  states.filter((s) => s.countryCode === "CO").map((s) => [s.isoCode, s.name]),
-);
+const departments = Object.fromEntries(states.filter((s) => s.countryCode === "CO").map((s) => [s.isoCode, s.name]));
 const seen = new Set();
 const places = cities
   .filter(([, country]) => country === "CO")
@@ -45,7 +70,9 @@ const places = cities
   })
   .sort((a, b) => a[0].localeCompare(b[0], "es") || a[1].localeCompare(b[1]));
 
-const missingCapitals = Object.entries(CAPITALS).filter(([code, name]) => !places.some((p) => p[0] === name && (p[1] === code || code === "CUN")));
+const missingCapitals = Object.entries(CAPITALS).filter(
+  ([code, name]) => !places.some((p) => p[0] === name && (p[1] === code || code === "CUN")),
+);
 if (missingCapitals.length) throw new Error(`capitals not found: ${missingCapitals.map(([c, n]) => `${n} (${c})`).join(", ")}`);
 
 const previous = (() => {
@@ -57,4 +84,6 @@ const previous = (() => {
 })();
 const json = `${JSON.stringify({ source: `GeoNames via country-state-city@${version}`, fields: ["nombre", "departamento", "latitud", "longitud", "capital"], departments, places })}\n`;
 writeFileSync(OUTPUT, json);
-console.log(`${OUTPUT}: ${places.length} places in ${Object.keys(departments).length} departments${previous === json ? " (unchanged)" : ""}`);
+console.log(
+  `${OUTPUT}: ${places.length} places in ${Object.keys(departments).length} departments${previous === json ? " (unchanged)" : ""}`,
+);

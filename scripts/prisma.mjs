@@ -8,7 +8,13 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  POSTGRES_SCHEMA, PROVIDERS, SOURCE_SCHEMA, derivePostgresSchema, listMigrations, migrationsDir, schemaFor,
+  POSTGRES_SCHEMA,
+  PROVIDERS,
+  SOURCE_SCHEMA,
+  derivePostgresSchema,
+  listMigrations,
+  migrationsDir,
+  schemaFor,
 } from "./prisma-schema.mjs";
 
 const prismaBin = join("node_modules", "prisma", "build", "index.js");

@@ -17,7 +17,10 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a PostgreSQL query waits for a free connection before its request is answered 503. */
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
   REDIS_CHANNEL_PREFIX: z.string().default("ride-hailing:"),
   OSRM_URL: z.url({ protocol: /^https?$/ }).optional(),
   NOMINATIM_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -30,7 +33,11 @@ const schema = z.object({
   /** …and to the next nearest ones after this many seconds while nobody has taken it (decimals allowed). */
   DISPATCH_WAVE_S: z.coerce.number().min(0.05).max(600).default(15),
   UPLOAD_DIR: z.string().default("./data/uploads"),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   /** How long a signed link to a document photo stays valid. */
   UPLOAD_URL_TTL_S: seconds(10, 7 * 24 * 3600, 900),
   /** Key that signs links to document photos; every process of one deployment needs the same one. */
@@ -54,7 +61,12 @@ const schema = z.object({
   /** Browser origins allowed to call the API, comma-separated (for example https://admin.example.co). */
   CORS_ORIGINS: z
     .string()
-    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/ })))
     .optional(),
   /** Introspection and field suggestions; on by default outside production. */
@@ -76,7 +88,10 @@ const schema = z.object({
    * The Bearer token Prometheus sends to read /metrics. Unset, /metrics is open, except in
    * production, where it stays closed until a token is set.
    */
-  METRICS_TOKEN: z.string().regex(/^\S{16,}$/, "must be at least 16 characters, without spaces").optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, "must be at least 16 characters, without spaces")
+    .optional(),
   /** Proxies in front of the service that append to X-Forwarded-For; 0 trusts none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -89,7 +104,8 @@ export type Config = Omit<Parsed, "DEMO_DATA" | "GRAPHQL_INTROSPECTION" | "GRAPH
   CORS_ORIGINS: string[];
 };
 
-const isOn = (value: (typeof FLAGS)[number] | undefined, fallback: boolean) => (value === undefined ? fallback : ["true", "1"].includes(value));
+const isOn = (value: (typeof FLAGS)[number] | undefined, fallback: boolean) =>
+  value === undefined ? fallback : ["true", "1"].includes(value);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, which is what a blank line in an env file means.

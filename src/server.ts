@@ -26,7 +26,13 @@ import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
 import { localUploads, useUploads, type Refusal } from "./files/uploads.js";
 import { attemptCounter } from "./limits/attempts.js";
-import { POSITION_ANNOUNCE_MS, announcePositions, followPresences, loadPresences, savePositions } from "./domain/matching/online-drivers.js";
+import {
+  POSITION_ANNOUNCE_MS,
+  announcePositions,
+  followPresences,
+  loadPresences,
+  savePositions,
+} from "./domain/matching/online-drivers.js";
 import { DriverPresence } from "./domain/matching/presence.js";
 import { CallerCache } from "./domain/accounts/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
@@ -50,7 +56,11 @@ function refuseMalformed(req: IncomingMessage, res: ServerResponse): boolean {
     new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     return false;
   } catch {
-    res.writeHead(400, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", "cache-control": "no-store" });
+    res.writeHead(400, {
+      "content-type": "application/json; charset=utf-8",
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    });
     res.end(JSON.stringify({ success: false, message: "La petición no es válida: la cabecera Host o la ruta están mal formadas" }));
     return true;
   }
@@ -65,7 +75,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const log = options.log ?? createLogger(config);
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length > 0) log.info({ applied }, "migrations applied");
-  const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS, onQuery: options.onQuery });
+  const database = await openDatabase(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
+    onQuery: options.onQuery,
+  });
   const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX, log);
   const clock = options.clock ?? systemClock;
 
@@ -151,7 +165,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
 
   const identity = createIdentity(deps, { legacyAuth: config.LEGACY_AUTH, trustProxyHops: config.TRUST_PROXY_HOPS });
   const metrics = new Metrics({
-    paths: [...legacyRoutes.flatMap((route) => [route.path, ...(route.aliases ?? [])]), GRAPHQL_PATH, GRAPHQL_SSE_PATH, "/healthz", "/readyz"],
+    paths: [
+      ...legacyRoutes.flatMap((route) => [route.path, ...(route.aliases ?? [])]),
+      GRAPHQL_PATH,
+      GRAPHQL_SSE_PATH,
+      "/healthz",
+      "/readyz",
+    ],
     pendingTrips: () => deps.db.trip.count({ where: { estado: "pendiente" } }),
     drivers: () => deps.matching.presence.all(),
     pool: () => database.poolState(),
@@ -243,7 +263,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
    * (a busy process is when its metrics matter most) skip the line.
    */
   const waitsInLine = (req: IncomingMessage) =>
-    !["/healthz", "/readyz", METRICS_PATH].includes(new URL(req.url ?? "/", "http://localhost").pathname) && !/text\/event-stream/.test(req.headers.accept ?? "");
+    !["/healthz", "/readyz", METRICS_PATH].includes(new URL(req.url ?? "/", "http://localhost").pathname) &&
+    !/text\/event-stream/.test(req.headers.accept ?? "");
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (waitsInLine(req)) {
@@ -255,7 +276,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         log.warn({ path: req.url }, "too busy: request turned away");
         const busy = busyResponse(req.url?.startsWith(GRAPHQL_PATH) ?? false);
         res.writeHead(busy.status, Object.fromEntries(busy.headers)).end(await busy.text());
-        metrics.observeRequest(req.method ?? "", new URL(req.url ?? "/", "http://localhost").pathname, busy.status, (performance.now() - arrived) / 1000);
+        metrics.observeRequest(
+          req.method ?? "",
+          new URL(req.url ?? "/", "http://localhost").pathname,
+          busy.status,
+          (performance.now() - arrived) / 1000,
+        );
         return;
       }
       const served = metrics.inFlight();

@@ -34,9 +34,10 @@ export async function writePositions(
 ): Promise<void> {
   if (positions.length === 0) return;
   const rows = JSON.stringify(positions.map((p) => ({ c: p.conductor_id, la: p.latitud, lo: p.longitud, en: instant(provider, p.at) })));
-  const source = provider === "sqlite"
-    ? `(SELECT value ->> 'c' AS c, value ->> 'la' AS la, value ->> 'lo' AS lo, value ->> 'en' AS en FROM json_each(?)) AS v`
-    : `json_to_recordset($1::json) AS v(c int, la float8, lo float8, en timestamp(3))`;
+  const source =
+    provider === "sqlite"
+      ? `(SELECT value ->> 'c' AS c, value ->> 'la' AS la, value ->> 'lo' AS lo, value ->> 'en' AS en FROM json_each(?)) AS v`
+      : `json_to_recordset($1::json) AS v(c int, la float8, lo float8, en timestamp(3))`;
   await db.$executeRawUnsafe(
     `UPDATE estados_conductor SET latitud = v.la, longitud = v.lo, posicion_en = v.en, actualizado_en = v.en
      FROM ${source}

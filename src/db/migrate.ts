@@ -59,7 +59,9 @@ function migrateSqlite(url: string): string[] {
       for (const migration of pending(migrationsFor("sqlite"), new Map(rows.map((r) => [r.nombre, r.suma])))) {
         db.exec(migration.sql);
         db.prepare(`INSERT INTO ${TABLE} (nombre, suma, aplicada_en) VALUES (?, ?, ?)`).run(
-          migration.name, migration.checksum, new Date().toISOString(),
+          migration.name,
+          migration.checksum,
+          new Date().toISOString(),
         );
         appliedNow.push(migration.name);
       }

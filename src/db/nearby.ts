@@ -15,7 +15,12 @@ export function boxAround(center: { latitud: number }, radiusKm: number) {
  * the coordinates, then a flat-earth distance decides (within metres of the great circle over a
  * few kilometres).
  */
-export async function countPendingWithin(db: Db | Tx, center: { latitud: number; longitud: number }, radiusKm: number, serviceType: string): Promise<number> {
+export async function countPendingWithin(
+  db: Db | Tx,
+  center: { latitud: number; longitud: number },
+  radiusKm: number,
+  serviceType: string,
+): Promise<number> {
   const { dLat, dLng, lngScale } = boxAround(center, radiusKm);
   const [row] = await db.$queryRaw<Array<{ n: bigint | number | string }>>`
     SELECT COUNT(*) AS n FROM viajes

@@ -1,8 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type Database from "better-sqlite3";
-import type {
-  IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction,
-} from "@prisma/driver-adapter-utils";
+import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 
 /**
  * The better-sqlite3 adapter shares one connection between every query. It serialises

@@ -99,4 +99,4 @@ export function visibilityKey(actor: Actor): string {
 }
 
 /** The administrator behind an actor, for the audit log: null when a legacy call named nobody. */
-export const responsibleAdmin = (actor: Actor) => (isMember(actor) ? actor.actingAdminId ?? actor.id : null);
+export const responsibleAdmin = (actor: Actor) => (isMember(actor) ? (actor.actingAdminId ?? actor.id) : null);

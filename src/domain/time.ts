@@ -66,8 +66,12 @@ export function parseInstant(value: string, options: { endOfDay?: boolean } = {}
   const ms = Math.floor(Number(`0.${fraction ?? "0"}`) * 1000);
   const check = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
   const real =
-    check.getUTCFullYear() === year && check.getUTCMonth() === month! - 1 && check.getUTCDate() === day &&
-    check.getUTCHours() === hour && check.getUTCMinutes() === minute && check.getUTCSeconds() === second;
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month! - 1 &&
+    check.getUTCDate() === day &&
+    check.getUTCHours() === hour &&
+    check.getUTCMinutes() === minute &&
+    check.getUTCSeconds() === second;
   if (!real) return null;
   if (zone) {
     const offset = zone.toUpperCase() === "Z" ? 0 : zoneOffsetMs(zone);

@@ -31,8 +31,7 @@ export function fieldParser<S extends z.ZodType>(name: string, schema: S): (valu
 
 const isAbsent = (value: unknown) => value === undefined || value === null;
 /** "es obligatorio" when the value is missing, `wrongType` when it is there but of another type. */
-export const missingOr = (wrongType: string) => (issue: { input: unknown }) =>
-  isAbsent(issue.input) ? "es obligatorio" : wrongType;
+export const missingOr = (wrongType: string) => (issue: { input: unknown }) => (isAbsent(issue.input) ? "es obligatorio" : wrongType);
 
 /** Optional input: null and undefined both mean "not sent". */
 export const optional = <S extends z.ZodType>(schema: S) =>
@@ -78,11 +77,9 @@ export const integer = () =>
 
 export const positiveId = () => integer().positive("debe ser un identificador positivo");
 
-export const latitude = () =>
-  number().min(-90, "debe estar entre -90 y 90").max(90, "debe estar entre -90 y 90");
+export const latitude = () => number().min(-90, "debe estar entre -90 y 90").max(90, "debe estar entre -90 y 90");
 
-export const longitude = () =>
-  number().min(-180, "debe estar entre -180 y 180").max(180, "debe estar entre -180 y 180");
+export const longitude = () => number().min(-180, "debe estar entre -180 y 180").max(180, "debe estar entre -180 y 180");
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: missingOr(`debe ser uno de: ${values.join(", ")}`) });

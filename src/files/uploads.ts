@@ -132,7 +132,10 @@ export type Uploads = ReturnType<typeof localUploads>;
  * GET /uploads/… as a Yoga plugin: signed links open for anyone holding them; a plain link opens
  * for a caller `mayRead` admits (their Bearer token), with its refusal otherwise.
  */
-export function useUploads(uploads: Uploads, mayRead: (request: Request, serverContext: object, key: string) => Promise<Refusal | null>): Plugin {
+export function useUploads(
+  uploads: Uploads,
+  mayRead: (request: Request, serverContext: object, key: string) => Promise<Refusal | null>,
+): Plugin {
   return {
     async onRequest({ request, url, serverContext, endResponse }) {
       if (!url.pathname.startsWith(UPLOADS_PATH) || request.method !== "GET") return;

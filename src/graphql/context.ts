@@ -13,8 +13,10 @@ export interface Context {
 }
 
 /** The one context factory, used by HTTP, SSE, WebSocket and the legacy shim alike. */
-export const contextFactory = (deps: Deps, pubsub: PubSub<EventMap>, identity: Identity) => async (transport: Transport): Promise<Context> => ({
-  deps,
-  pubsub,
-  actor: await identity.actor(transport),
-});
+export const contextFactory =
+  (deps: Deps, pubsub: PubSub<EventMap>, identity: Identity) =>
+  async (transport: Transport): Promise<Context> => ({
+    deps,
+    pubsub,
+    actor: await identity.actor(transport),
+  });

@@ -50,7 +50,10 @@ const noIntrospection: ValidationRule = (context) => ({
   Field(node) {
     if (node.name.value === "__schema" || node.name.value === "__type") {
       context.reportError(
-        new GraphQLError("La introspección del esquema está desactivada en este servidor", { nodes: node, extensions: { code: "INTROSPECTION_DISABLED" } }),
+        new GraphQLError("La introspección del esquema está desactivada en este servidor", {
+          nodes: node,
+          extensions: { code: "INTROSPECTION_DISABLED" },
+        }),
       );
     }
   },
@@ -107,18 +110,20 @@ const eventStreamsAnswerOk: Plugin = {
 };
 
 /** Browsers may call from the configured origins only; tokens travel in a header, so no credentials. */
-export const corsFor = (settings: EdgeSettings) => (request: Request): CORSOptions => {
-  const origin = request.headers.get("origin");
-  if (!origin || !settings.corsOrigins.includes(origin)) return false;
-  return {
-    origin: [origin],
-    credentials: false,
-    methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-    // graphql-sse's single-connection mode names its stream in x-graphql-event-stream-token.
-    allowedHeaders: ["authorization", "content-type", "idempotency-key", "x-request-id", "x-graphql-event-stream-token"],
-    maxAge: 600,
+export const corsFor =
+  (settings: EdgeSettings) =>
+  (request: Request): CORSOptions => {
+    const origin = request.headers.get("origin");
+    if (!origin || !settings.corsOrigins.includes(origin)) return false;
+    return {
+      origin: [origin],
+      credentials: false,
+      methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      // graphql-sse's single-connection mode names its stream in x-graphql-event-stream-token.
+      allowedHeaders: ["authorization", "content-type", "idempotency-key", "x-request-id", "x-graphql-event-stream-token"],
+      maxAge: 600,
+    };
   };
-};
 
 /**
  * Every protection of the public edge, in the order they apply; `endpoints` are the paths GraphQL is

@@ -184,7 +184,8 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
     const current = ++generation;
     const channels = [...listeners.keys()];
     const batches: Array<Promise<unknown>> = [];
-    for (let i = 0; i < channels.length; i += SUBSCRIBE_BATCH) batches.push(subscriber.subscribe(...channels.slice(i, i + SUBSCRIBE_BATCH)));
+    for (let i = 0; i < channels.length; i += SUBSCRIBE_BATCH)
+      batches.push(subscriber.subscribe(...channels.slice(i, i + SUBSCRIBE_BATCH)));
     Promise.all(batches).then(
       () => {
         if (current !== generation) return;
@@ -236,7 +237,9 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
       listeners.delete(channel);
       // A connection that is down holds no subscriptions, and the next one will not make this one.
       if (subscriber.status === "ready") {
-        subscriber.unsubscribe(channel).catch((error: unknown) => warn({ err: error, channel }, "could not unsubscribe from an event channel"));
+        subscriber
+          .unsubscribe(channel)
+          .catch((error: unknown) => warn({ err: error, channel }, "could not unsubscribe from an event channel"));
       }
     },
     dispatchEvent(event: CustomEvent) {

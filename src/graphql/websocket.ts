@@ -108,7 +108,9 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
       onConnect: async (ctx) => {
         const request_id = requestIds.get(ctx.extra.request);
         if (request_id) requestIds.set(ctx.extra.socket, request_id);
-        const actor = await scoped(request_id, () => identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request }));
+        const actor = await scoped(request_id, () =>
+          identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request }),
+        );
         // graphql-ws would keep the upgrade request, headers and all, for as long as the socket; its
         // address was all it was needed for, and nothing reads it after this.
         (ctx.extra as { request?: unknown }).request = undefined;
@@ -123,7 +125,10 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
       },
       onOperation: (ctx, id, _payload, args, result) => {
         if (!isAsyncIterable(result)) return;
-        live.set(ctx, (live.get(ctx) ?? new Map()).set(id, metrics.subscriptionStarted(subscriptionField(args.document, args.operationName))));
+        live.set(
+          ctx,
+          (live.get(ctx) ?? new Map()).set(id, metrics.subscriptionStarted(subscriptionField(args.document, args.operationName))),
+        );
       },
       // graphql-ws calls it however a subscription ends: completed by either side, or its socket closed.
       onComplete: (ctx, id) => {
@@ -135,8 +140,10 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
         sessions.delete(ctx.extra.socket);
       },
       execute: (args: ExecutionArgs) => scoped((args.rootValue as Enveloped).request_id, () => (args.rootValue as Enveloped).execute(args)),
-      subscribe: (args: ExecutionArgs) => scoped((args.rootValue as Enveloped).request_id, () => (args.rootValue as Enveloped).subscribe(args)),
-      onSubscribe: (ctx, id, payload) => scoped(requestIds.get(ctx.extra.socket), () => prepare(ctx.extra.socket, ctx.connectionParams, id, payload)),
+      subscribe: (args: ExecutionArgs) =>
+        scoped((args.rootValue as Enveloped).request_id, () => (args.rootValue as Enveloped).subscribe(args)),
+      onSubscribe: (ctx, id, payload) =>
+        scoped(requestIds.get(ctx.extra.socket), () => prepare(ctx.extra.socket, ctx.connectionParams, id, payload)),
     },
     wss,
   );
@@ -164,7 +171,9 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
         const rootValue: Enveloped = { execute: enveloped.execute, subscribe: enveloped.subscribe, request_id: requestIds.get(socket) };
         return { ...args, contextValue: await enveloped.contextFactory(), rootValue };
       }
-      const outcome = await fanOut.open(key, args, socket, id, async () => enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }));
+      const outcome = await fanOut.open(key, args, socket, id, async () =>
+        enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }),
+      );
       return { ...args, rootValue: { subscribe: () => outcome } };
     } catch (error) {
       return clientErrors(error);

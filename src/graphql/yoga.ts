@@ -23,7 +23,8 @@ export const GRAPHQL_PATH = "/graphql";
 export const GRAPHQL_SSE_PATH = "/graphql/stream";
 
 /** Whether `error`, or what a GraphQL error wraps, passes `test`. */
-const wraps = (test: (error: unknown) => boolean) => (error: unknown) => test(error) || (error instanceof GraphQLError && test(error.originalError));
+const wraps = (test: (error: unknown) => boolean) => (error: unknown) =>
+  test(error) || (error instanceof GraphQLError && test(error.originalError));
 const isRefusal = wraps((error) => error instanceof DomainError);
 const isBusy = wraps(isOverloaded);
 
@@ -34,7 +35,13 @@ function withoutHttp<T extends { errors?: readonly GraphQLError[] }>(result: T):
   if (!result.errors?.some((error) => error.extensions.http)) return result;
   const errors = result.errors.map((error) => {
     const { http: _http, ...extensions } = error.extensions;
-    return new GraphQLError(error.message, { source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions });
+    return new GraphQLError(error.message, {
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      originalError: error.originalError,
+      extensions,
+    });
   });
   return { ...result, errors };
 }
@@ -54,7 +61,8 @@ const NO_OPERATION: DocumentNode = { kind: Kind.DOCUMENT, definitions: [] };
  */
 function useGraphQLOverSSE(endpoint: string, log: Logger): Plugin {
   const plugin = useGraphQLSSE({ endpoint, onNext: (_ctx, _req, result) => withoutHttp(result) });
-  const asResult = (outcome: Outcome): Outcome => (isAsyncIterable(outcome) || "data" in outcome ? outcome : { data: undefined, ...outcome });
+  const asResult = (outcome: Outcome): Outcome =>
+    isAsyncIterable(outcome) || "data" in outcome ? outcome : { data: undefined, ...outcome };
   const getEnveloped = (yoga: YogaServer<Record<string, unknown>, Record<string, unknown>>) => (context: Record<string, unknown>) => {
     const enveloped = yoga.getEnveloped(context);
     /** Why this request's operation will not run, found by parse or validate and answered by execute or subscribe. */
@@ -88,7 +96,9 @@ function useGraphQLOverSSE(endpoint: string, log: Logger): Plugin {
   return {
     ...plugin,
     onYogaInit({ yoga }) {
-      const proxy = new Proxy(yoga, { get: (target, key) => (key === "getEnveloped" ? getEnveloped(target as never) : Reflect.get(target, key)) });
+      const proxy = new Proxy(yoga, {
+        get: (target, key) => (key === "getEnveloped" ? getEnveloped(target as never) : Reflect.get(target, key)),
+      });
       return plugin.onYogaInit?.({ yoga: proxy });
     },
     async onRequest(payload) {
@@ -125,7 +135,12 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
     graphiql: graphiql && { subscriptionsProtocol: "WS", title: "Ride-hailing GraphQL" },
     renderGraphiQL: (options) => (graphiqlPage ??= renderGraphiQL(options)),
     cors: corsFor(edge),
-    plugins: [...edgePlugins([GRAPHQL_PATH, GRAPHQL_SSE_PATH], edge, metrics), useSignInRequired(), useGraphQLOverSSE(GRAPHQL_SSE_PATH, deps.log), ...routes],
+    plugins: [
+      ...edgePlugins([GRAPHQL_PATH, GRAPHQL_SSE_PATH], edge, metrics),
+      useSignInRequired(),
+      useGraphQLOverSSE(GRAPHQL_SSE_PATH, deps.log),
+      ...routes,
+    ],
     context: (initial) => buildContext(initial),
     logging: {
       debug: (...args) => deps.log.debug({ yoga: args }),
@@ -150,7 +165,9 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
           return new GraphQLError(original.message, { extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } } });
         }
         if (isOverloaded(original)) {
-          return new GraphQLError(BUSY.message, { extensions: { code: "SERVICE_UNAVAILABLE", http: { status: BUSY.status, headers: busyHeaders } } });
+          return new GraphQLError(BUSY.message, {
+            extensions: { code: "SERVICE_UNAVAILABLE", http: { status: BUSY.status, headers: busyHeaders } },
+          });
         }
         deps.log.error({ err: original }, "unexpected error in a GraphQL operation");
         return new GraphQLError("Error interno del servidor", { extensions: { code: "INTERNAL", http: { status: 500 } } });

@@ -134,7 +134,11 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
       if (row?.estado === DONE) return { response: replay(row, secret) };
       if (performance.now() - started >= waitMs) {
         return {
-          response: refuse(409, "La solicitud original con esta clave Idempotency-Key sigue en curso; intenta de nuevo en unos segundos", "CONFLICT"),
+          response: refuse(
+            409,
+            "La solicitud original con esta clave Idempotency-Key sigue en curso; intenta de nuevo en unos segundos",
+            "CONFLICT",
+          ),
         };
       }
       // Still running elsewhere (or just released: then the next insert takes it).
@@ -160,7 +164,8 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
       if (key === null) return;
       // Refusals in the shape the path answers in: GraphQL errors at /graphql (and under it), `{ success: false }` elsewhere.
       const graphql = url.pathname === graphqlEndpoint || url.pathname.startsWith(`${graphqlEndpoint}/`);
-      const refuse = (status: number, message: string, code: string) => (graphql ? graphqlFailure(status, message, code) : failure(status, message));
+      const refuse = (status: number, message: string, code: string) =>
+        graphql ? graphqlFailure(status, message, code) : failure(status, message);
       if (key === "") return endResponse(refuse(400, "La cabecera Idempotency-Key no puede estar vacía", "VALIDATION"));
       if (key.length > MAX_KEY_LENGTH) {
         return endResponse(refuse(400, `La cabecera Idempotency-Key admite hasta ${MAX_KEY_LENGTH} caracteres`, "VALIDATION"));
@@ -175,7 +180,8 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
         const hasBody = request.body !== null;
         body = await readBytes(request, limit);
         // Read once to hash it; what comes after reads this copy.
-        if (hasBody) setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
+        if (hasBody)
+          setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
       } catch (error) {
         return endResponse(
           error instanceof BodyTooLargeError
@@ -215,7 +221,9 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
         response.headers.forEach((value, name) => {
           if (name !== "content-length") headers[name] = value;
         });
-        setResponse(new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers }));
+        setResponse(
+          new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers }),
+        );
         const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_KEPT.test(name)));
         await rows.updateMany({
           // A claim that outlived its lease may have been taken over: then the newer request's answer counts.

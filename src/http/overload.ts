@@ -7,5 +7,7 @@ export const busyHeaders = { "retry-after": String(BUSY.retryAfterS) };
 
 /** The answer to a request turned away: GraphQL's shape on its path, the legacy one elsewhere. */
 export function busyResponse(graphql: boolean): Response {
-  return graphql ? graphqlFailure(BUSY.status, BUSY.message, "SERVICE_UNAVAILABLE", busyHeaders) : failure(BUSY.status, BUSY.message, busyHeaders);
+  return graphql
+    ? graphqlFailure(BUSY.status, BUSY.message, "SERVICE_UNAVAILABLE", busyHeaders)
+    : failure(BUSY.status, BUSY.message, busyHeaders);
 }

@@ -15,7 +15,9 @@ interface CounterOptions {
 export function attemptCounter({ name, limit, windowS, redis, prefix }: CounterOptions): AttemptCounter {
   const options = { keyPrefix: `${prefix}${name}`, points: limit, duration: windowS };
   const memory = new RateLimiterMemory(options);
-  const limiter = redis ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory;
+  const limiter = redis
+    ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: memory })
+    : memory;
   return {
     async hit(key) {
       try {

@@ -25,7 +25,12 @@ async function firstThatAnswers<T>(log: Logger, what: string, primary: () => Pro
 /** A router that asks the server first and the fallback (offline) router when the server fails. */
 export const routerWithFallback = (server: RouteProvider, fallback: RouteProvider, log: Logger): RouteProvider => ({
   route: (origin, destination) =>
-    firstThatAnswers(log, "route", () => server.route(origin, destination), () => fallback.route(origin, destination)),
+    firstThatAnswers(
+      log,
+      "route",
+      () => server.route(origin, destination),
+      () => fallback.route(origin, destination),
+    ),
 });
 
 /**
@@ -52,9 +57,7 @@ const geocoderWithFallback = (server: Geocoder, fallback: Geocoder, log: Logger)
 /** OSRM and Nominatim when configured, each backed by the offline provider; the offline ones alone otherwise. */
 export function createMaps(config: Pick<Config, "OSRM_URL" | "NOMINATIM_URL" | "MAPS_TIMEOUT_MS">, log: Logger): Maps {
   return {
-    router: config.OSRM_URL
-      ? routerWithFallback(osrmRouter(config.OSRM_URL, config.MAPS_TIMEOUT_MS), offlineRouter, log)
-      : offlineRouter,
+    router: config.OSRM_URL ? routerWithFallback(osrmRouter(config.OSRM_URL, config.MAPS_TIMEOUT_MS), offlineRouter, log) : offlineRouter,
     geocoder: config.NOMINATIM_URL
       ? geocoderWithFallback(nominatimGeocoder(config.NOMINATIM_URL, config.MAPS_TIMEOUT_MS), colombiaGazetteer, log)
       : colombiaGazetteer,

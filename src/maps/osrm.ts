@@ -28,7 +28,7 @@ const TURNS: Record<string, string> = {
 /** One Spanish sentence per OSRM step. */
 function describe(step: OsrmStep): string | null {
   const { type, modifier, exit } = step.maneuver;
-  const turn = modifier ? TURNS[modifier] ?? "" : "";
+  const turn = modifier ? (TURNS[modifier] ?? "") : "";
   const street = step.name ? ` por ${step.name}` : "";
   switch (type) {
     case "depart":

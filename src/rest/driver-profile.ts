@@ -109,7 +109,9 @@ export const PROFILE = z.object({
 
 /** What `flatDriver` answers. */
 export const FLAT_DRIVER = PROFILE.omit({ conductor_id: true, licencia: true, vehiculo: true })
-  .extend(Object.fromEntries(Object.entries(LICENCE_SPELLINGS).map(([app, own]) => [app, LICENCE.shape[own as keyof typeof LICENCE.shape]])))
+  .extend(
+    Object.fromEntries(Object.entries(LICENCE_SPELLINGS).map(([app, own]) => [app, LICENCE.shape[own as keyof typeof LICENCE.shape]])),
+  )
   .extend(spelled(VEHICLE, VEHICLE_SPELLINGS).omit({ tipo: true }).partial().shape)
   .extend({
     usuario_id: z.int(),

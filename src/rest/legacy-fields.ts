@@ -15,16 +15,13 @@ export const legacyInt = () => z.preprocess(numericText, integer());
 export const legacyNumber = () => z.preprocess(numericText, number());
 
 export const legacyText = () =>
-  z.preprocess(
-    (value) => (typeof value === "number" ? String(value) : value),
-    z.string({ error: missingOr("debe ser un texto") }),
-  );
+  z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.string({ error: missingOr("debe ser un texto") }));
 
 const FLAGS: Record<string, boolean> = { "1": true, "0": false, true: true, false: false };
 /** The legacy 1/0 switches. */
 export const legacyFlag = () =>
   z.preprocess(
-    (value) => (typeof value === "boolean" ? value : FLAGS[String(value)] ?? value),
+    (value) => (typeof value === "boolean" ? value : (FLAGS[String(value)] ?? value)),
     z.boolean({ error: missingOr("debe ser 1 o 0") }),
   );
 
@@ -36,7 +33,7 @@ export const legacyFile = () =>
 
 /** Text whose values some apps spell their own way: `spellings` maps each to the value meant. */
 export const legacyChoice = (spellings: Record<string, string>) =>
-  z.preprocess((value) => (typeof value === "string" ? spellings[value.trim().toLowerCase()] ?? value : value), legacyText());
+  z.preprocess((value) => (typeof value === "string" ? (spellings[value.trim().toLowerCase()] ?? value) : value), legacyText());
 
 /** A copy of `record` that also carries each value under the other spellings apps read (app spelling → own name). */
 export const withSpellings = (record: Record<string, unknown> | null, spellings: Record<string, string>) =>
@@ -52,7 +49,11 @@ export const legacyPlace = ({ addressRequired = false } = {}) =>
   z.preprocess(
     (value) =>
       typeof value === "object" && value !== null
-        ? { ...value, latitud: numericText((value as Record<string, unknown>).latitud), longitud: numericText((value as Record<string, unknown>).longitud) }
+        ? {
+            ...value,
+            latitud: numericText((value as Record<string, unknown>).latitud),
+            longitud: numericText((value as Record<string, unknown>).longitud),
+          }
         : value,
     addressRequired ? placeSchema().extend({ direccion: text(300) }) : placeSchema(),
   );

@@ -16,14 +16,22 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
  * for each type, a value to try it on, what that value must become, and how to document it.
  */
 const LENIENCY: Record<string, { sample: unknown; becomes: unknown; also: Json }> = {
-  integer: { sample: "12", becomes: 12, also: { type: "string", pattern: "^\\s*[-+]?\\d+\\s*$", description: "the same integer, as text" } },
+  integer: {
+    sample: "12",
+    becomes: 12,
+    also: { type: "string", pattern: "^\\s*[-+]?\\d+\\s*$", description: "the same integer, as text" },
+  },
   number: {
     sample: "1.5",
     becomes: 1.5,
     also: { type: "string", pattern: "^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?\\s*$", description: "the same number, as text" },
   },
   string: { sample: 12, becomes: "12", also: { type: "number", description: "a number, read as its text" } },
-  boolean: { sample: "1", becomes: true, also: { enum: ["1", "0", "true", "false", 1, 0], description: "1/0 or true/false, as text or number" } },
+  boolean: {
+    sample: "1",
+    becomes: true,
+    also: { enum: ["1", "0", "true", "false", 1, 0], description: "1/0 or true/false, as text or number" },
+  },
 };
 
 /** An upload's file part: JSON Schema has no file type, so OpenAPI describes it as binary text. */
@@ -87,7 +95,9 @@ function flattenAnyOf(json: unknown): void {
   for (const value of Object.values(json)) flattenAnyOf(value);
   const node = json as Json;
   if (!Array.isArray(node.anyOf)) return;
-  node.anyOf = node.anyOf.flatMap((member: Json) => (Object.keys(member).length === 1 && Array.isArray(member.anyOf) ? member.anyOf : [member]));
+  node.anyOf = node.anyOf.flatMap((member: Json) =>
+    Object.keys(member).length === 1 && Array.isArray(member.anyOf) ? member.anyOf : [member],
+  );
 }
 
 /** The input's fields, with each alternate spelling as a field of its own and the ignored ones as "anything". */
@@ -98,16 +108,23 @@ function inputSchema(route: LegacyRoute): Json {
   const oneRequired: Json[] = [];
   for (const [name, spellings] of Object.entries(groupSpellings(route))) {
     for (const spelling of spellings) {
-      properties[spelling] = { ...properties[name], description: `Alternate spelling of \`${name}\`; \`${name}\` wins when both are sent.` };
+      properties[spelling] = {
+        ...properties[name],
+        description: `Alternate spelling of \`${name}\`; \`${name}\` wins when both are sent.`,
+      };
     }
     // A required field is there when any of its spellings is.
     if (required.includes(name)) {
       required = required.filter((field) => field !== name);
       oneRequired.push({ anyOf: [name, ...spellings].map((field) => ({ required: [field] })) });
-      properties[name] = { ...properties[name], description: `Required, under this name or as ${spellings.map((s) => `\`${s}\``).join(" or ")}.` };
+      properties[name] = {
+        ...properties[name],
+        description: `Required, under this name or as ${spellings.map((s) => `\`${s}\``).join(" or ")}.`,
+      };
     }
   }
-  for (const name of route.ignored ?? []) properties[name] = { description: "Accepted and ignored: apps send it, this call does not use it." };
+  for (const name of route.ignored ?? [])
+    properties[name] = { description: "Accepted and ignored: apps send it, this call does not use it." };
   return {
     ...json,
     properties,
@@ -152,7 +169,9 @@ function successSchema(route: LegacyRoute): Json {
  * Every failure status a legacy call can get: the domain errors' statuses, the shim's own 404,
  * 405, 413 and 500, a reused Idempotency-Key's 422, and 503 when the service is too busy.
  */
-const ERROR_STATUSES = [...new Set([...Object.values(LEGACY_STATUS), 404, 405, 413, 422, 500, 503])].filter((status) => status !== 200).sort((a, b) => a - b);
+const ERROR_STATUSES = [...new Set([...Object.values(LEGACY_STATUS), 404, 405, 413, 422, 500, 503])]
+  .filter((status) => status !== 200)
+  .sort((a, b) => a - b);
 
 const FAILURE_MEANING: Record<number, string> = {
   400: "Invalid input: a field is missing, of the wrong type or breaks a rule (the message names it).",
@@ -193,7 +212,8 @@ function description(route: LegacyRoute, path: string): string {
       `\`${route.caller}\` names the caller. With \`LEGACY_AUTH=ids\` the caller is whoever that id is; with \`LEGACY_AUTH=token\` ` +
         "the call needs `Authorization: Bearer <token>` (from `/auth/login.php`) and the id must be the token's user (an administrator's token may name anyone).",
     );
-  } else lines.push("Names no caller: with `LEGACY_AUTH=token` the call needs `Authorization: Bearer <token>` and acts for the token's user.");
+  } else
+    lines.push("Names no caller: with `LEGACY_AUTH=token` the call needs `Authorization: Bearer <token>` and acts for the token's user.");
   if (route.multipart) lines.push("The body is `multipart/form-data` with the file as a part.");
   if (route.requireJsonContentType) lines.push("The request must carry `Content-Type: application/json`.");
   return lines.join("\n\n");
@@ -201,7 +221,14 @@ function description(route: LegacyRoute, path: string): string {
 
 /** `POST /auth/check_user.php` → `postAuthCheckUser`: unique as method and path are, and camelCase because Swagger UI's deep links read `_` as a space. */
 const operationId = (method: string, path: string) =>
-  [method.toLowerCase(), ...path.replace(/\.php$/, "").split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1))].join("");
+  [
+    method.toLowerCase(),
+    ...path
+      .replace(/\.php$/, "")
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((word) => word[0]!.toUpperCase() + word.slice(1)),
+  ].join("");
 
 function operation(route: LegacyRoute, path: string): Json {
   const input = inputSchema(route);
@@ -211,9 +238,14 @@ function operation(route: LegacyRoute, path: string): Json {
       ? { parameters: queryParameters(input) }
       : {
           parameters: route.method === "POST" ? [IDEMPOTENCY_KEY] : [],
-          requestBody: { required: hasRequired, content: { [route.multipart ? "multipart/form-data" : "application/json"]: { schema: input } } },
+          requestBody: {
+            required: hasRequired,
+            content: { [route.multipart ? "multipart/form-data" : "application/json"]: { schema: input } },
+          },
         };
-  const failures = Object.fromEntries(ERROR_STATUSES.map((status) => [String(status), { $ref: `#/components/responses/Failure${status}` }]));
+  const failures = Object.fromEntries(
+    ERROR_STATUSES.map((status) => [String(status), { $ref: `#/components/responses/Failure${status}` }]),
+  );
   return {
     operationId: operationId(route.method, path),
     summary: route.summary,
@@ -254,7 +286,7 @@ export function openApiDocument(routes: LegacyRoute[]): Json {
       description:
         "The `.php` interface the deployed mobile apps call. Every answer is JSON: `{ success: true, ... }` with HTTP 200, " +
         "or `{ success: false, message }` with the status of the failure. GET calls read the query string; the others a JSON body. " +
-        "Numeric fields also accept their value as text (`\"12\"`).",
+        'Numeric fields also accept their value as text (`"12"`).',
     },
     servers: [{ url: "/" }],
     paths,
@@ -268,7 +300,9 @@ export function openApiDocument(routes: LegacyRoute[]): Json {
         },
       },
       responses: Object.fromEntries(ERROR_STATUSES.map((status) => [`Failure${status}`, failure(status)])),
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "A token from `/auth/login.php` (needed with `LEGACY_AUTH=token`)." } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "A token from `/auth/login.php` (needed with `LEGACY_AUTH=token`)." },
+      },
     },
   };
 }

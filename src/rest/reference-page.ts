@@ -70,7 +70,8 @@ export function useApiDocs(routes: LegacyRoute[]): Plugin {
   return {
     async onRequest({ request, url, endResponse }) {
       if (request.method !== "GET" && request.method !== "HEAD") return;
-      if (url.pathname === OPENAPI_PATH) endResponse(new Response(document, { headers: { "content-type": "application/json; charset=utf-8" } }));
+      if (url.pathname === OPENAPI_PATH)
+        endResponse(new Response(document, { headers: { "content-type": "application/json; charset=utf-8" } }));
       else if (url.pathname === DOCS_PATH || url.pathname === `${DOCS_PATH}/`) {
         endResponse(new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }));
       } else if (url.pathname.startsWith(ASSETS_PATH)) endResponse(await asset(url.pathname.slice(ASSETS_PATH.length)));

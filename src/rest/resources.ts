@@ -15,28 +15,63 @@ const when = z.iso.datetime();
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullable();
 
 export const LOCATION = z.object({
-  id: int, usuario_id: int, direccion: maybe(str), ciudad: maybe(str), departamento: maybe(str), pais: maybe(str),
-  latitud: maybe(num), longitud: maybe(num), codigo_postal: maybe(str), es_principal: z.boolean(),
+  id: int,
+  usuario_id: int,
+  direccion: maybe(str),
+  ciudad: maybe(str),
+  departamento: maybe(str),
+  pais: maybe(str),
+  latitud: maybe(num),
+  longitud: maybe(num),
+  codigo_postal: maybe(str),
+  es_principal: z.boolean(),
 });
 
 export const USER = z.object({
-  id: int, uuid: str, nombre: str, apellido: str, email: str, telefono: str,
-  tipo_usuario: z.enum(USER_TYPES), es_activo: z.boolean(), es_verificado: z.boolean(),
-  empresa_id: maybe(int), calificacion: num, creado_en: when, actualizado_en: when, location: maybe(LOCATION),
+  id: int,
+  uuid: str,
+  nombre: str,
+  apellido: str,
+  email: str,
+  telefono: str,
+  tipo_usuario: z.enum(USER_TYPES),
+  es_activo: z.boolean(),
+  es_verificado: z.boolean(),
+  empresa_id: maybe(int),
+  calificacion: num,
+  creado_en: when,
+  actualizado_en: when,
+  location: maybe(LOCATION),
 });
 
 const PLACE = z.object({ direccion: maybe(str), latitud: num, longitud: num, referencia: maybe(str) });
 
 export const TRIP = z.object({
-  id: int, usuario_id: maybe(int), conductor_id: maybe(int), tipo_servicio: z.enum(SERVICE_TYPES),
+  id: int,
+  usuario_id: maybe(int),
+  conductor_id: maybe(int),
+  tipo_servicio: z.enum(SERVICE_TYPES),
   estado: z.enum(TRIP_STATES),
-  origen: PLACE, destino: PLACE, precio_estimado: num, precio_final: maybe(num), distancia_km: num, duracion_estimada_minutos: int,
-  fecha_solicitud: when, fecha_aceptacion: maybe(when), fecha_inicio: maybe(when), fecha_fin: maybe(when), motivo_cancelacion: maybe(str),
-  calificacion_conductor: maybe(int), comentario_conductor: maybe(str), calificacion_usuario: maybe(int), comentario_usuario: maybe(str),
+  origen: PLACE,
+  destino: PLACE,
+  precio_estimado: num,
+  precio_final: maybe(num),
+  distancia_km: num,
+  duracion_estimada_minutos: int,
+  fecha_solicitud: when,
+  fecha_aceptacion: maybe(when),
+  fecha_inicio: maybe(when),
+  fecha_fin: maybe(when),
+  motivo_cancelacion: maybe(str),
+  calificacion_conductor: maybe(int),
+  comentario_conductor: maybe(str),
+  calificacion_usuario: maybe(int),
+  comentario_usuario: maybe(str),
 });
 
 const BY_KIND: Record<FieldKind, z.ZodType> = { text: maybe(str), int: maybe(int), id: maybe(int), date: maybe(when), photo: maybe(str) };
-const ofKinds = (fields: Record<string, FieldKind>) => z.object(Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, BY_KIND[kind]])));
+const ofKinds = (fields: Record<string, FieldKind>) =>
+  z.object(Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, BY_KIND[kind]])));
 
 export const LICENCE = ofKinds(LICENCE_FIELDS);
 export const VEHICLE = ofKinds(VEHICLE_FIELDS);
@@ -61,29 +96,66 @@ function unwrap(schema: z.ZodType): z.ZodType {
 
 /** A driver's position and availability, as the location and availability calls answer them. */
 export const DRIVER_STATE = z.object({
-  conductor_id: int, latitud: maybe(num), longitud: maybe(num), disponibilidad: int, posicion_en: maybe(when), viaje_activo_id: maybe(int),
+  conductor_id: int,
+  latitud: maybe(num),
+  longitud: maybe(num),
+  disponibilidad: int,
+  posicion_en: maybe(when),
+  viaje_activo_id: maybe(int),
 });
 
 /** A pending trip as the driver app's request screens read it: flat coordinates and addresses. */
 export const REQUEST = z.object({
-  id: int, usuario_id: maybe(int), tipo_servicio: TRIP.shape.tipo_servicio, estado: TRIP.shape.estado,
-  latitud_origen: num, longitud_origen: num, direccion_origen: maybe(str), latitud_destino: num, longitud_destino: num, direccion_destino: maybe(str),
-  distancia_km: num, duracion_minutos: int, precio_estimado: num, fecha_solicitud: when,
+  id: int,
+  usuario_id: maybe(int),
+  tipo_servicio: TRIP.shape.tipo_servicio,
+  estado: TRIP.shape.estado,
+  latitud_origen: num,
+  longitud_origen: num,
+  direccion_origen: maybe(str),
+  latitud_destino: num,
+  longitud_destino: num,
+  direccion_destino: maybe(str),
+  distancia_km: num,
+  duracion_minutos: int,
+  precio_estimado: num,
+  fecha_solicitud: when,
 });
 
 export const EARNINGS = z.object({
-  periodo: str, total_viajes: int, ganancia_total: num, ganancia_promedio: num, fecha_inicio: when, fecha_fin: when,
+  periodo: str,
+  total_viajes: int,
+  ganancia_total: num,
+  ganancia_promedio: num,
+  fecha_inicio: when,
+  fecha_fin: when,
 });
 
 export const STATISTICS = z.object({
-  total_viajes: int, viajes_hoy: int, viajes_semana: int, viajes_mes: int, calificacion_promedio: num, total_calificaciones: int,
-  tasa_aceptacion: num, tasa_completacion: num, tasa_cancelacion: num, tiempo_promedio_respuesta: num, distancia_total_km: num,
-  horas_activo: num, horas_hoy: num, ganancias_hoy: num,
+  total_viajes: int,
+  viajes_hoy: int,
+  viajes_semana: int,
+  viajes_mes: int,
+  calificacion_promedio: num,
+  total_calificaciones: int,
+  tasa_aceptacion: num,
+  tasa_completacion: num,
+  tasa_cancelacion: num,
+  tiempo_promedio_respuesta: num,
+  distancia_total_km: num,
+  horas_activo: num,
+  horas_hoy: num,
+  ganancias_hoy: num,
 });
 
 /** An entry of the pending-drivers list (spec 2.5). */
 export const PENDING_DRIVER = z.object({
-  id: int, nombre_completo: maybe(str), email: str, telefono: maybe(str), fecha_solicitud: maybe(when), aprobado: z.boolean(),
+  id: int,
+  nombre_completo: maybe(str),
+  email: str,
+  telefono: maybe(str),
+  fecha_solicitud: maybe(when),
+  aprobado: z.boolean(),
   licencia: maybe(LICENCE.pick({ numero: true, tipo: true, fecha_expiracion: true })),
   vehiculo: maybe(VEHICLE.pick({ marca: true, modelo: true, placa: true, tipo: true })),
 });
@@ -99,4 +171,11 @@ export const ROUTE = z.object({
 });
 
 /** What geocoding finds for an address or coordinates. */
-export const FOUND_PLACE = z.object({ latitud: num, longitud: num, direccion: str, ciudad: maybe(str), departamento: maybe(str), pais: maybe(str) });
+export const FOUND_PLACE = z.object({
+  latitud: num,
+  longitud: num,
+  direccion: str,
+  ciudad: maybe(str),
+  departamento: maybe(str),
+  pais: maybe(str),
+});

@@ -118,7 +118,12 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     return { public: route.public === true, caller: typeof id === "number" ? { field: route.caller!, id } : undefined };
   }
 
-  async function execute(route: LegacyRoute, input: Record<string, unknown>, request: Request, serverContext: object): Promise<ExecutionResult> {
+  async function execute(
+    route: LegacyRoute,
+    input: Record<string, unknown>,
+    request: Request,
+    serverContext: object,
+  ): Promise<ExecutionResult> {
     const variables = route.variables(input);
     const transport = { ...serverContext, request, legacy: claimOf(route, input), params: { variables } };
     const enveloped = yoga.getEnveloped(transport as never);

@@ -58,7 +58,10 @@ async function step(app: TestApp, as: number, query: string, variables: Record<s
 }
 
 // The objects rows act on, fresh for each allowed call (a refused call must change nothing).
-const people = async (app: TestApp): Promise<Target> => ({ pasajero: (await registerUser(app)).id, conductor: (await createDriver(app, { at: LLERAS })).id });
+const people = async (app: TestApp): Promise<Target> => ({
+  pasajero: (await registerUser(app)).id,
+  conductor: (await createDriver(app, { at: LLERAS })).id,
+});
 
 const TRIP_STEPS = {
   aceptado: `mutation ($id: Int!) { acceptTrip(trip_id: $id) { __typename } }`,
@@ -66,25 +69,35 @@ const TRIP_STEPS = {
   completado: `mutation ($id: Int!) { completeTrip(trip_id: $id, precio_final: 15000) { __typename } }`,
 };
 
-const tripIn = (state: "pendiente" | keyof typeof TRIP_STEPS) => async (app: TestApp): Promise<Target> => {
-  const target = await people(app);
-  const trip = await step(app, target.pasajero, `mutation ($input: CreateTripInput!) { createTrip(input: $input) { __typename ... on Viaje { id } } }`, {
-    input: { tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO },
-  });
-  const steps = Object.entries(TRIP_STEPS);
-  for (const [reached, mutation] of steps.slice(0, steps.findIndex(([name]) => name === state) + 1)) {
-    await step(app, target.conductor, mutation, { id: trip.id });
-    if (reached === state) break;
-  }
-  return { ...target, trip: trip.id };
-};
+const tripIn =
+  (state: "pendiente" | keyof typeof TRIP_STEPS) =>
+  async (app: TestApp): Promise<Target> => {
+    const target = await people(app);
+    const trip = await step(
+      app,
+      target.pasajero,
+      `mutation ($input: CreateTripInput!) { createTrip(input: $input) { __typename ... on Viaje { id } } }`,
+      {
+        input: { tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO },
+      },
+    );
+    const steps = Object.entries(TRIP_STEPS);
+    for (const [reached, mutation] of steps.slice(0, steps.findIndex(([name]) => name === state) + 1)) {
+      await step(app, target.conductor, mutation, { id: trip.id });
+      if (reached === state) break;
+    }
+    return { ...target, trip: trip.id };
+  };
 
 const applicant = async (app: TestApp): Promise<Target> => {
   const driver = await newDriver(app);
   await completeApplication(app, driver.id);
   return { pasajero: (await registerUser(app)).id, conductor: driver.id };
 };
-const submitted = async (app: TestApp): Promise<Target> => ({ pasajero: (await registerUser(app)).id, conductor: (await submittedDriver(app)).id });
+const submitted = async (app: TestApp): Promise<Target> => ({
+  pasajero: (await registerUser(app)).id,
+  conductor: (await submittedDriver(app)).id,
+});
 const withCompany = async (app: TestApp): Promise<Target> => ({
   ...(await people(app)),
   company: (await app.db.company.create({ data: { nombre: "Flota", nit: String(Date.now() % 1e9).padStart(9, "1") } })).id,
@@ -126,66 +139,205 @@ interface LegacyRow {
 
 const LEGACY: LegacyRow[] = [
   { call: "GET /auth/profile.php", target: people, allowed: ["pasajero", "administrador"], input: (t) => ({ userId: t.pasajero }) },
-  { call: "POST /auth/profile_update.php", target: people, allowed: ["pasajero", "administrador"], input: (t) => ({ userId: t.pasajero, name: "Nuevo" }) },
   {
-    call: "POST /viajes/create_trip.php", target: people, allowed: ["pasajero", "administrador"],
+    call: "POST /auth/profile_update.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ userId: t.pasajero, name: "Nuevo" }),
+  },
+  {
+    call: "POST /viajes/create_trip.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
     input: (t) => ({ usuario_id: t.pasajero, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO }),
   },
   {
-    call: "POST /user/create_trip_request.php", target: people, allowed: ["pasajero", "administrador"],
+    call: "POST /user/create_trip_request.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
     input: (t) => ({
-      usuario_id: t.pasajero, tipo_servicio: "auto", latitud_origen: LLERAS.latitud, longitud_origen: LLERAS.longitud,
-      latitud_destino: ESTADIO.latitud, longitud_destino: ESTADIO.longitud,
+      usuario_id: t.pasajero,
+      tipo_servicio: "auto",
+      latitud_origen: LLERAS.latitud,
+      longitud_origen: LLERAS.longitud,
+      latitud_destino: ESTADIO.latitud,
+      longitud_destino: ESTADIO.longitud,
     }),
   },
-  { call: "GET /viajes/get_trip.php", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"], input: (t) => ({ trip_id: t.trip }) },
-  { call: "POST /viajes/accept_trip.php", target: tripIn("pendiente"), allowed: ["conductor", "administrador"], input: (t) => ({ trip_id: t.trip, conductor_id: t.conductor }) },
-  { call: "POST /viajes/start_trip.php", target: tripIn("aceptado"), allowed: ["conductor"], input: (t) => ({ trip_id: t.trip }) },
-  { call: "POST /viajes/complete_trip.php", target: tripIn("en_curso"), allowed: ["conductor"], input: (t) => ({ trip_id: t.trip, precio_final: 1 }) },
   {
-    call: "POST /viajes/cancel_trip.php", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"],
+    call: "GET /viajes/get_trip.php",
+    target: tripIn("aceptado"),
+    allowed: ["pasajero", "conductor", "administrador"],
+    input: (t) => ({ trip_id: t.trip }),
+  },
+  {
+    call: "POST /viajes/accept_trip.php",
+    target: tripIn("pendiente"),
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ trip_id: t.trip, conductor_id: t.conductor }),
+  },
+  { call: "POST /viajes/start_trip.php", target: tripIn("aceptado"), allowed: ["conductor"], input: (t) => ({ trip_id: t.trip }) },
+  {
+    call: "POST /viajes/complete_trip.php",
+    target: tripIn("en_curso"),
+    allowed: ["conductor"],
+    input: (t) => ({ trip_id: t.trip, precio_final: 1 }),
+  },
+  {
+    call: "POST /viajes/cancel_trip.php",
+    target: tripIn("aceptado"),
+    allowed: ["pasajero", "conductor", "administrador"],
     input: (t) => ({ trip_id: t.trip, motivo: "Cambio de planes" }),
   },
-  { call: "POST /viajes/rate_conductor.php", target: tripIn("completado"), allowed: ["pasajero"], input: (t) => ({ trip_id: t.trip, calificacion: 1 }) },
-  { call: "POST /viajes/rate_user.php", target: tripIn("completado"), allowed: ["conductor"], input: (t) => ({ trip_id: t.trip, calificacion: 1 }) },
-  { call: "GET /viajes/get_active_trips.php", target: tripIn("aceptado"), allowed: ["pasajero", "administrador"], input: (t) => ({ usuario_id: t.pasajero }) },
-  { call: "GET /viajes/get_trip_history.php", target: tripIn("completado"), allowed: ["pasajero", "administrador"], input: (t) => ({ usuario_id: t.pasajero }) },
-  { call: "GET /viajes/get_conductor_active_trips.php", target: tripIn("aceptado"), allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
-  { call: "GET /viajes/get_conductor_history.php", target: tripIn("completado"), allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
   {
-    call: "POST /conductor/update_location.php", target: people, allowed: ["conductor", "administrador"],
+    call: "POST /viajes/rate_conductor.php",
+    target: tripIn("completado"),
+    allowed: ["pasajero"],
+    input: (t) => ({ trip_id: t.trip, calificacion: 1 }),
+  },
+  {
+    call: "POST /viajes/rate_user.php",
+    target: tripIn("completado"),
+    allowed: ["conductor"],
+    input: (t) => ({ trip_id: t.trip, calificacion: 1 }),
+  },
+  {
+    call: "GET /viajes/get_active_trips.php",
+    target: tripIn("aceptado"),
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero }),
+  },
+  {
+    call: "GET /viajes/get_trip_history.php",
+    target: tripIn("completado"),
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero }),
+  },
+  {
+    call: "GET /viajes/get_conductor_active_trips.php",
+    target: tripIn("aceptado"),
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "GET /viajes/get_conductor_history.php",
+    target: tripIn("completado"),
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "POST /conductor/update_location.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
     input: (t) => ({ conductor_id: t.conductor, latitud: LLERAS.latitud, longitud: LLERAS.longitud, disponibilidad: 1 }),
   },
   {
-    call: "POST /conductor/actualizar_disponibilidad.php", target: people, allowed: ["conductor", "administrador"],
+    call: "POST /conductor/actualizar_disponibilidad.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
     input: (t) => ({ conductor_id: t.conductor, disponible: 0 }),
   },
   {
-    call: "POST /conductor/get_solicitudes_pendientes.php", target: people, allowed: ["conductor", "administrador"],
+    call: "POST /conductor/get_solicitudes_pendientes.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
     input: (t) => ({ conductor_id: t.conductor, latitud_actual: LLERAS.latitud, longitud_actual: LLERAS.longitud, radio_km: 5.0 }),
   },
   { call: "GET /admin/audit_logs.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
-  { call: "GET /admin/get_conductores_documentos.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
-  { call: "GET /conductor/get_profile.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
-  { call: "POST /conductor/update_profile.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, direccion: "Calle 1" }) },
-  { call: "POST /conductor/update_vehicle.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, vehiculo_color: "Azul" }) },
-  { call: "POST /conductor/update_license.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, tipo: "B2" }) },
   {
-    call: "POST /conductor/upload_documents.php", target: people, allowed: ["conductor", "administrador"], multipart: true,
+    call: "GET /admin/get_conductores_documentos.php",
+    target: people,
+    allowed: ["administrador"],
+    input: (_t, c) => ({ admin_id: c.admin }),
+  },
+  {
+    call: "GET /conductor/get_profile.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "POST /conductor/update_profile.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, direccion: "Calle 1" }),
+  },
+  {
+    call: "POST /conductor/update_vehicle.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, vehiculo_color: "Azul" }),
+  },
+  {
+    call: "POST /conductor/update_license.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, tipo: "B2" }),
+  },
+  {
+    call: "POST /conductor/upload_documents.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    multipart: true,
     input: (t) => ({ conductor_id: t.conductor, tipo_documento: "soat" }),
   },
-  { call: "POST /conductor/submit_for_approval.php", target: applicant, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
-  { call: "GET /conductor/verification_status.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
-  { call: "GET /conductor/get_earnings.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor, periodo: "mes" }) },
-  { call: "GET /conductor/get_statistics.php", target: people, allowed: ["conductor", "administrador"], input: (t) => ({ conductor_id: t.conductor }) },
+  {
+    call: "POST /conductor/submit_for_approval.php",
+    target: applicant,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "GET /conductor/verification_status.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "GET /conductor/get_earnings.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, periodo: "mes" }),
+  },
+  {
+    call: "GET /conductor/get_statistics.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
   { call: "GET /admin/user_management.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
-  { call: "PUT /admin/user_management.php", target: people, allowed: ["administrador"], input: (t, c) => ({ admin_id: c.admin, user_id: t.pasajero, nombre: "Otro" }) },
-  { call: "DELETE /admin/user_management.php", target: people, allowed: ["administrador"], input: (t, c) => ({ admin_id: c.admin, user_id: t.pasajero }) },
-  { call: "POST /admin/suspender_usuario.php", target: people, allowed: ["administrador"], input: (t) => ({ user_id: t.pasajero, motivo: "Fraude" }) },
+  {
+    call: "PUT /admin/user_management.php",
+    target: people,
+    allowed: ["administrador"],
+    input: (t, c) => ({ admin_id: c.admin, user_id: t.pasajero, nombre: "Otro" }),
+  },
+  {
+    call: "DELETE /admin/user_management.php",
+    target: people,
+    allowed: ["administrador"],
+    input: (t, c) => ({ admin_id: c.admin, user_id: t.pasajero }),
+  },
+  {
+    call: "POST /admin/suspender_usuario.php",
+    target: people,
+    allowed: ["administrador"],
+    input: (t) => ({ user_id: t.pasajero, motivo: "Fraude" }),
+  },
   { call: "POST /admin/activar_usuario.php", target: people, allowed: ["administrador"], input: (t) => ({ user_id: t.pasajero }) },
   { call: "GET /admin/pending_drivers.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
-  { call: "POST /admin/aprobar_conductor.php", target: submitted, allowed: ["administrador"], input: (t) => ({ conductor_id: t.conductor }) },
-  { call: "POST /admin/rechazar_conductor.php", target: submitted, allowed: ["administrador"], input: (t) => ({ conductor_id: t.conductor, motivo: "Foto borrosa" }) },
+  {
+    call: "POST /admin/aprobar_conductor.php",
+    target: submitted,
+    allowed: ["administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "POST /admin/rechazar_conductor.php",
+    target: submitted,
+    allowed: ["administrador"],
+    input: (t) => ({ conductor_id: t.conductor, motivo: "Foto borrosa" }),
+  },
 ];
 
 const PHOTO = readFileSync("test/fixtures/documento.png");
@@ -193,7 +345,13 @@ const PHOTO = readFileSync("test/fixtures/documento.png");
 /** A legacy call with the given headers: the query string for GET, JSON or multipart otherwise. */
 async function legacyCall(app: TestApp, row: LegacyRow, input: Record<string, unknown>, headers: Record<string, string>) {
   const [method, path] = row.call.split(" ") as [string, string];
-  if (!row.multipart) return app.legacy(method, path, method === "GET" ? Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) : input, headers);
+  if (!row.multipart)
+    return app.legacy(
+      method,
+      path,
+      method === "GET" ? Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) : input,
+      headers,
+    );
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) form.append(key, String(value));
   form.append("documento", new Blob([new Uint8Array(PHOTO)]), "soat.png");
@@ -250,7 +408,9 @@ describe("the legacy interface with LEGACY_AUTH=ids, callers naming themselves",
   });
   afterAll(() => app.close());
 
-  const ADMIN_ROWS = LEGACY.filter((row) => "admin_id" in row.input({ pasajero: 0, conductor: 0 }, { otherPassenger: 0, otherDriver: 0, admin: 0 }));
+  const ADMIN_ROWS = LEGACY.filter(
+    (row) => "admin_id" in row.input({ pasajero: 0, conductor: 0 }, { otherPassenger: 0, otherDriver: 0, admin: 0 }),
+  );
 
   it.each(ADMIN_ROWS.map((row) => [row.call, row] as const))("%s needs its admin_id to be an administrator's", async (_name, row) => {
     const target = await row.target(app);
@@ -278,79 +438,290 @@ interface GraphQLRow {
 }
 
 const result = (field: string, args = "") => `${field}${args} { __typename ... on Error { code } }`;
-const operation = (kind: "query" | "mutation") => (field: string, args = "") =>
-  `${kind} ${args.includes("$id") ? "($id: Int!)" : ""} { ${result(field, args)} }`;
+const operation =
+  (kind: "query" | "mutation") =>
+  (field: string, args = "") =>
+    `${kind} ${args.includes("$id") ? "($id: Int!)" : ""} { ${result(field, args)} }`;
 const query = operation("query");
 const mutation = operation("mutation");
 const SELF = (owner: Role) => ["anónimo", owner] as const;
 const NOT_DRIVERS = { pasajero: "NOT_FOUND", "otro pasajero": "NOT_FOUND", administrador: "NOT_FOUND" } as const;
 
 const GRAPHQL: GraphQLRow[] = [
-  { field: "user", target: people, allowed: ["pasajero", "administrador"], query: query("user", "(userId: $id)"), variables: (t) => ({ id: t.pasajero }) },
-  { field: "trip", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"], query: query("trip", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
-  { field: "myTrips", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("myTrips", "(rol: pasajero, alcance: historial)") },
-  { field: "driverProfile", target: people, allowed: ["conductor", "administrador"], query: query("driverProfile", "(conductor_id: $id)"), variables: (t) => ({ id: t.conductor }) },
-  { field: "verificationStatus", target: people, allowed: ["conductor"], refusedAs: NOT_DRIVERS, roles: ["anónimo", "conductor", "pasajero"], query: query("verificationStatus") },
-  { field: "earnings", target: people, allowed: ["conductor", "administrador"], query: query("earnings", `(conductor_id: $id, periodo: "mes")`), variables: (t) => ({ id: t.conductor }) },
-  { field: "driverStatistics", target: people, allowed: ["conductor", "administrador"], query: query("driverStatistics", "(conductor_id: $id)"), variables: (t) => ({ id: t.conductor }) },
+  {
+    field: "user",
+    target: people,
+    allowed: ["pasajero", "administrador"],
+    query: query("user", "(userId: $id)"),
+    variables: (t) => ({ id: t.pasajero }),
+  },
+  {
+    field: "trip",
+    target: tripIn("aceptado"),
+    allowed: ["pasajero", "conductor", "administrador"],
+    query: query("trip", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "myTrips",
+    target: people,
+    allowed: ["pasajero"],
+    roles: SELF("pasajero"),
+    query: query("myTrips", "(rol: pasajero, alcance: historial)"),
+  },
+  {
+    field: "driverProfile",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    query: query("driverProfile", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
+    field: "verificationStatus",
+    target: people,
+    allowed: ["conductor"],
+    refusedAs: NOT_DRIVERS,
+    roles: ["anónimo", "conductor", "pasajero"],
+    query: query("verificationStatus"),
+  },
+  {
+    field: "earnings",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    query: query("earnings", `(conductor_id: $id, periodo: "mes")`),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
+    field: "driverStatistics",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    query: query("driverStatistics", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
+  },
   { field: "pendingDrivers", target: people, allowed: ["administrador"], query: query("pendingDrivers") },
   { field: "users", target: people, allowed: ["administrador"], query: query("users") },
   { field: "auditLog", target: people, allowed: ["administrador"], query: query("auditLog") },
   { field: "drivers", target: people, allowed: ["administrador"], query: query("drivers") },
   { field: "companies", target: people, allowed: ["administrador"], query: query("companies") },
-  { field: "company", target: withCompany, allowed: ["administrador"], query: query("company", "(id: $id)"), variables: (t) => ({ id: t.company }) },
+  {
+    field: "company",
+    target: withCompany,
+    allowed: ["administrador"],
+    query: query("company", "(id: $id)"),
+    variables: (t) => ({ id: t.company }),
+  },
   { field: "notifications", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("notifications") },
   { field: "pricingRates", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("pricingRates") },
   { field: "tripRequests", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: query("tripRequests") },
-  { field: "updateProfile", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: mutation("updateProfile", `(input: { nombre: "Luz" })`) },
   {
-    field: "createTrip", target: people, allowed: ["pasajero"], roles: SELF("pasajero"),
-    query: mutation("createTrip", `(input: { tipo_servicio: "auto", origen: { latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} }, destino: { latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} } })`),
+    field: "updateProfile",
+    target: people,
+    allowed: ["pasajero"],
+    roles: SELF("pasajero"),
+    query: mutation("updateProfile", `(input: { nombre: "Luz" })`),
   },
   {
-    field: "acceptTrip", target: tripIn("pendiente"), allowed: ["conductor"], refusedAs: NOT_DRIVERS, roles: ["anónimo", "pasajero", "conductor", "administrador"],
-    query: mutation("acceptTrip", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }),
+    field: "createTrip",
+    target: people,
+    allowed: ["pasajero"],
+    roles: SELF("pasajero"),
+    query: mutation(
+      "createTrip",
+      `(input: { tipo_servicio: "auto", origen: { latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} }, destino: { latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} } })`,
+    ),
   },
-  { field: "rejectTripRequest", target: tripIn("pendiente"), allowed: ["conductor"], roles: SELF("conductor"), query: mutation("rejectTripRequest", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
-  { field: "startRoute", target: tripIn("aceptado"), allowed: ["conductor"], query: mutation("startRoute", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
-  { field: "startTrip", target: tripIn("aceptado"), allowed: ["conductor"], query: mutation("startTrip", "(trip_id: $id)"), variables: (t) => ({ id: t.trip }) },
-  { field: "completeTrip", target: tripIn("en_curso"), allowed: ["conductor"], query: mutation("completeTrip", "(trip_id: $id, precio_final: 1)"), variables: (t) => ({ id: t.trip }) },
   {
-    field: "cancelTrip", target: tripIn("aceptado"), allowed: ["pasajero", "conductor", "administrador"],
-    query: mutation("cancelTrip", `(trip_id: $id, motivo: "No llegó")`), variables: (t) => ({ id: t.trip }),
+    field: "acceptTrip",
+    target: tripIn("pendiente"),
+    allowed: ["conductor"],
+    refusedAs: NOT_DRIVERS,
+    roles: ["anónimo", "pasajero", "conductor", "administrador"],
+    query: mutation("acceptTrip", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
   },
-  { field: "rateDriver", target: tripIn("completado"), allowed: ["pasajero"], query: mutation("rateDriver", "(input: { trip_id: $id, calificacion: 1 })"), variables: (t) => ({ id: t.trip }) },
-  { field: "ratePassenger", target: tripIn("completado"), allowed: ["conductor"], query: mutation("ratePassenger", "(input: { trip_id: $id, calificacion: 1 })"), variables: (t) => ({ id: t.trip }) },
-  { field: "lookForTrips", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("lookForTrips", "(latitud: 6.2, longitud: -75.57)") },
-  { field: "updateDriverLocation", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateDriverLocation", "(latitud: 6.2, longitud: -75.57)") },
-  { field: "updateDriverProfile", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateDriverProfile", `(input: { direccion: "Calle 2" })`) },
-  { field: "updateVehicle", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateVehicle", `(input: { color: "Gris" })`) },
-  { field: "updateLicense", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("updateLicense", `(input: { tipo: "B2" })`) },
+  {
+    field: "rejectTripRequest",
+    target: tripIn("pendiente"),
+    allowed: ["conductor"],
+    roles: SELF("conductor"),
+    query: mutation("rejectTripRequest", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "startRoute",
+    target: tripIn("aceptado"),
+    allowed: ["conductor"],
+    query: mutation("startRoute", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "startTrip",
+    target: tripIn("aceptado"),
+    allowed: ["conductor"],
+    query: mutation("startTrip", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "completeTrip",
+    target: tripIn("en_curso"),
+    allowed: ["conductor"],
+    query: mutation("completeTrip", "(trip_id: $id, precio_final: 1)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "cancelTrip",
+    target: tripIn("aceptado"),
+    allowed: ["pasajero", "conductor", "administrador"],
+    query: mutation("cancelTrip", `(trip_id: $id, motivo: "No llegó")`),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "rateDriver",
+    target: tripIn("completado"),
+    allowed: ["pasajero"],
+    query: mutation("rateDriver", "(input: { trip_id: $id, calificacion: 1 })"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "ratePassenger",
+    target: tripIn("completado"),
+    allowed: ["conductor"],
+    query: mutation("ratePassenger", "(input: { trip_id: $id, calificacion: 1 })"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "lookForTrips",
+    target: people,
+    allowed: ["conductor"],
+    roles: SELF("conductor"),
+    query: mutation("lookForTrips", "(latitud: 6.2, longitud: -75.57)"),
+  },
+  {
+    field: "updateDriverLocation",
+    target: people,
+    allowed: ["conductor"],
+    roles: SELF("conductor"),
+    query: mutation("updateDriverLocation", "(latitud: 6.2, longitud: -75.57)"),
+  },
+  {
+    field: "updateDriverProfile",
+    target: people,
+    allowed: ["conductor"],
+    roles: SELF("conductor"),
+    query: mutation("updateDriverProfile", `(input: { direccion: "Calle 2" })`),
+  },
+  {
+    field: "updateVehicle",
+    target: people,
+    allowed: ["conductor"],
+    roles: SELF("conductor"),
+    query: mutation("updateVehicle", `(input: { color: "Gris" })`),
+  },
+  {
+    field: "updateLicense",
+    target: people,
+    allowed: ["conductor"],
+    roles: SELF("conductor"),
+    query: mutation("updateLicense", `(input: { tipo: "B2" })`),
+  },
   { field: "submitForApproval", target: applicant, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("submitForApproval") },
-  { field: "approveDriver", target: submitted, allowed: ["administrador"], query: mutation("approveDriver", "(conductor_id: $id)"), variables: (t) => ({ id: t.conductor }) },
-  { field: "rejectDriver", target: submitted, allowed: ["administrador"], query: mutation("rejectDriver", `(conductor_id: $id, motivo: "x")`), variables: (t) => ({ id: t.conductor }) },
-  { field: "updateUser", target: people, allowed: ["administrador"], query: mutation("updateUser", `(user_id: $id, input: { nombre: "X" })`), variables: (t) => ({ id: t.pasajero }) },
-  { field: "deleteUser", target: people, allowed: ["administrador"], query: mutation("deleteUser", "(user_id: $id)"), variables: (t) => ({ id: t.pasajero }) },
-  { field: "suspendUser", target: people, allowed: ["administrador"], query: mutation("suspendUser", `(user_id: $id, motivo: "x")`), variables: (t) => ({ id: t.pasajero }) },
-  { field: "activateUser", target: people, allowed: ["administrador"], query: mutation("activateUser", "(user_id: $id)"), variables: (t) => ({ id: t.pasajero }) },
   {
-    field: "createCompany", target: people, allowed: ["administrador"],
-    query: `mutation ($nit: String!) { ${result("createCompany", `(input: { nombre: "Flota", nit: $nit })`)} }`,
-    variables: () => ({ nit: String(Number.parseInt(randomUUID().slice(0, 8), 16)).padStart(9, "9").slice(0, 10) }),
+    field: "approveDriver",
+    target: submitted,
+    allowed: ["administrador"],
+    query: mutation("approveDriver", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
   },
-  { field: "updateCompany", target: withCompany, allowed: ["administrador"], query: mutation("updateCompany", `(id: $id, input: { telefono: "6041234567" })`), variables: (t) => ({ id: t.company }) },
-  { field: "deleteCompany", target: withCompany, allowed: ["administrador"], query: mutation("deleteCompany", "(id: $id)"), variables: (t) => ({ id: t.company }) },
-  { field: "updatePricingRate", target: people, allowed: ["administrador"], query: mutation("updatePricingRate", `(input: { tipo_vehiculo: "auto", tarifa_base: 6000 })`) },
   {
-    field: "markNotificationRead", target: withNotification, allowed: ["pasajero"],
+    field: "rejectDriver",
+    target: submitted,
+    allowed: ["administrador"],
+    query: mutation("rejectDriver", `(conductor_id: $id, motivo: "x")`),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
+    field: "updateUser",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("updateUser", `(user_id: $id, input: { nombre: "X" })`),
+    variables: (t) => ({ id: t.pasajero }),
+  },
+  {
+    field: "deleteUser",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("deleteUser", "(user_id: $id)"),
+    variables: (t) => ({ id: t.pasajero }),
+  },
+  {
+    field: "suspendUser",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("suspendUser", `(user_id: $id, motivo: "x")`),
+    variables: (t) => ({ id: t.pasajero }),
+  },
+  {
+    field: "activateUser",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("activateUser", "(user_id: $id)"),
+    variables: (t) => ({ id: t.pasajero }),
+  },
+  {
+    field: "createCompany",
+    target: people,
+    allowed: ["administrador"],
+    query: `mutation ($nit: String!) { ${result("createCompany", `(input: { nombre: "Flota", nit: $nit })`)} }`,
+    variables: () => ({
+      nit: String(Number.parseInt(randomUUID().slice(0, 8), 16))
+        .padStart(9, "9")
+        .slice(0, 10),
+    }),
+  },
+  {
+    field: "updateCompany",
+    target: withCompany,
+    allowed: ["administrador"],
+    query: mutation("updateCompany", `(id: $id, input: { telefono: "6041234567" })`),
+    variables: (t) => ({ id: t.company }),
+  },
+  {
+    field: "deleteCompany",
+    target: withCompany,
+    allowed: ["administrador"],
+    query: mutation("deleteCompany", "(id: $id)"),
+    variables: (t) => ({ id: t.company }),
+  },
+  {
+    field: "updatePricingRate",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("updatePricingRate", `(input: { tipo_vehiculo: "auto", tarifa_base: 6000 })`),
+  },
+  {
+    field: "markNotificationRead",
+    target: withNotification,
+    allowed: ["pasajero"],
     // Notifications are looked up among the caller's own: someone else's is simply not found.
     refusedAs: { conductor: "NOT_FOUND", "otro pasajero": "NOT_FOUND", "otro conductor": "NOT_FOUND", administrador: "NOT_FOUND" },
-    query: mutation("markNotificationRead", "(id: $id)"), variables: (t) => ({ id: t.notification }),
+    query: mutation("markNotificationRead", "(id: $id)"),
+    variables: (t) => ({ id: t.notification }),
   },
 ];
 
 /** Operations anyone may call; every other root field must be in the table above or named here. */
-const PUBLIC = ["login", "register", "userExists", "verifyEmail", "resendVerificationCode", "route", "distance", "geocode", "reverseGeocode", "fareEstimate"];
+const PUBLIC = [
+  "login",
+  "register",
+  "userExists",
+  "verifyEmail",
+  "resendVerificationCode",
+  "route",
+  "distance",
+  "geocode",
+  "reverseGeocode",
+  "fareEstimate",
+];
 const COVERED_ELSEWHERE: Record<string, string> = {
   logout: "test/accounts/sessions.test.ts",
   changePassword: "test/accounts/sessions.test.ts",

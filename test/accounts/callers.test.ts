@@ -32,7 +32,11 @@ describe("who a caller is", () => {
   it("is read again the moment an administrator changes their role, on a call that names them", async () => {
     const [boss, other] = [await newAdmin(app), await newAdmin(app)];
     expect((await userList(other.id)).status).toBe(200);
-    const demoted = await app.legacy("PUT", "/admin/user_management.php", { admin_id: boss.id, user_id: other.id, tipo_usuario: "pasajero" });
+    const demoted = await app.legacy("PUT", "/admin/user_management.php", {
+      admin_id: boss.id,
+      user_id: other.id,
+      tipo_usuario: "pasajero",
+    });
     expect(demoted.status).toBe(200);
     expect((await userList(other.id)).status).toBe(403);
   });

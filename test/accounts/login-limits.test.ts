@@ -19,7 +19,10 @@ describe("wrong passwords for one e-mail", () => {
     for (let attempt = 1; attempt <= 10; attempt++) expect((await login(user.email, WRONG)).status, `attempt ${attempt}`).toBe(401);
     const locked = await login(user.email, PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ success: false, message: expect.stringMatching(/^Demasiados intentos fallidos con esta cuenta; intenta de nuevo en \d+ segundos$/) });
+    expect(locked.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Demasiados intentos fallidos con esta cuenta; intenta de nuevo en \d+ segundos$/),
+    });
     const retryAfter = Number(locked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(890);
     expect(retryAfter).toBeLessThanOrEqual(900);
@@ -48,7 +51,11 @@ describe("wrong passwords for one e-mail", () => {
     const LOGIN = `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { __typename ... on RateLimitError { message retry_after_s } } }`;
     for (let attempt = 0; attempt < 10; attempt++) await app.graphql(LOGIN, { e: user.email, p: WRONG });
     const { data } = await app.graphql(LOGIN, { e: user.email, p: PASSWORD });
-    expect(data.login).toEqual({ __typename: "RateLimitError", message: expect.stringMatching(/^Demasiados intentos fallidos/), retry_after_s: expect.any(Number) });
+    expect(data.login).toEqual({
+      __typename: "RateLimitError",
+      message: expect.stringMatching(/^Demasiados intentos fallidos/),
+      retry_after_s: expect.any(Number),
+    });
     expect(data.login.retry_after_s).toBeGreaterThan(0);
   });
 });

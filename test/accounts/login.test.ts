@@ -18,7 +18,12 @@ describe("POST /auth/login.php", () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(["data", "location", "message", "success", "token", "token_expires_at", "user"]);
     // pingo's UserService.login reads the session under data (lib/src/global/services/auth/user_service.dart).
-    expect(response.body.data).toEqual({ user: response.body.user, location: response.body.user.location, token: response.body.token, token_expires_at: response.body.token_expires_at });
+    expect(response.body.data).toEqual({
+      user: response.body.user,
+      location: response.body.user.location,
+      token: response.body.token,
+      token_expires_at: response.body.token_expires_at,
+    });
     expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const expires = new Date(response.body.token_expires_at).getTime();
     expect(expires - before).toBeGreaterThanOrEqual(app.config.TOKEN_TTL_S * 1000 - 1000);

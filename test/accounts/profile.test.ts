@@ -93,7 +93,11 @@ describe("POST /auth/profile_update.php", () => {
     expect(user.location).toBeNull();
     const response = await update({ userId: user.id, address: "Cl. 50 #46-36", city: "Medellín", state: "Antioquia", country: "Colombia" });
     expect(response.body.user.location).toMatchObject({
-      direccion: "Cl. 50 #46-36", ciudad: "Medellín", departamento: "Antioquia", pais: "Colombia", es_principal: true,
+      direccion: "Cl. 50 #46-36",
+      ciudad: "Medellín",
+      departamento: "Antioquia",
+      pais: "Colombia",
+      es_principal: true,
     });
     expect(await app.db.userLocation.count({ where: { usuario_id: user.id } })).toBe(1);
   });

@@ -153,9 +153,23 @@ describe("register over GraphQL", () => {
   it("creates the account with the spec field names", async () => {
     const email = uniqueEmail("gql");
     const { data } = await app.graphql(REGISTER, {
-      input: { email, password: PASSWORD, nombre: "Iván", apellido: "Mora", telefono: "3109998877", ciudad: "Cali", latitud: 3.45, longitud: -76.53 },
+      input: {
+        email,
+        password: PASSWORD,
+        nombre: "Iván",
+        apellido: "Mora",
+        telefono: "3109998877",
+        ciudad: "Cali",
+        latitud: 3.45,
+        longitud: -76.53,
+      },
     });
-    expect(data.register).toMatchObject({ __typename: "Usuario", email, tipo_usuario: "pasajero", location: { ciudad: "Cali", latitud: 3.45 } });
+    expect(data.register).toMatchObject({
+      __typename: "Usuario",
+      email,
+      tipo_usuario: "pasajero",
+      location: { ciudad: "Cali", latitud: 3.45 },
+    });
   });
 
   it("returns typed errors naming the GraphQL field", async () => {

@@ -43,7 +43,9 @@ describe("sessions across processes", () => {
     const client = await connect(b.port, bearer);
     const closed = new Promise<number>((resolve) => client.on("closed", (event) => resolve((event as { code: number }).code)));
     const notifications = `{ notifications { __typename } }`;
-    expect((await call(b, "/graphql", { query: notifications }, bearer)).body.data.notifications.__typename).toBe("QueryNotificationsSuccess");
+    expect((await call(b, "/graphql", { query: notifications }, bearer)).body.data.notifications.__typename).toBe(
+      "QueryNotificationsSuccess",
+    );
 
     expect((await call(a, "/auth/logout.php", {}, bearer)).status).toBe(200);
     const refused = await call(b, "/graphql", { query: notifications }, bearer);

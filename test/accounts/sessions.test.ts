@@ -24,7 +24,11 @@ const LOGIN = `mutation ($email: String!, $password: String!) {
 /** A GraphQL request with exactly the headers given. */
 async function graphql(query: string, headers: Record<string, string> = {}, variables: Record<string, unknown> = {}) {
   const response = await app.server.fetch(
-    new Request("http://test/graphql", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query, variables }) }),
+    new Request("http://test/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ query, variables }),
+    }),
   );
   return (await response.json()) as { data: any; errors?: unknown[] };
 }
@@ -39,7 +43,11 @@ const SIGNED_IN = "signed in";
 /** What GraphQL makes of a token: SIGNED_IN, or the message of its refusal (HTTP 401, nothing run). */
 async function whoAmI(token: string) {
   const response = await app.server.fetch(
-    new Request("http://test/graphql", { method: "POST", headers: { "content-type": "application/json", ...as(token) }, body: JSON.stringify({ query: ME }) }),
+    new Request("http://test/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...as(token) },
+      body: JSON.stringify({ query: ME }),
+    }),
   );
   const body = await response.json();
   if (response.status === 200 && body.data.notifications.__typename === "QueryNotificationsSuccess") return SIGNED_IN;
@@ -88,10 +96,29 @@ describe("session tokens", () => {
   });
 
   it.each([
-    ["a suspension", (admin: number, user: number) => app.graphql(`mutation ($id: Int!) { suspendUser(user_id: $id, motivo: "Fraude") { __typename } }`, { id: user }, admin)],
-    ["a deactivation", (admin: number, user: number) => app.graphql(`mutation ($id: Int!) { updateUser(user_id: $id, input: { es_activo: false }) { __typename } }`, { id: user }, admin)],
-    ["a change of role", (admin: number, user: number) => app.graphql(`mutation ($id: Int!) { updateUser(user_id: $id, input: { tipo_usuario: "conductor" }) { __typename } }`, { id: user }, admin)],
-    ["a deletion", (admin: number, user: number) => app.graphql(`mutation ($id: Int!) { deleteUser(user_id: $id) { __typename } }`, { id: user }, admin)],
+    [
+      "a suspension",
+      (admin: number, user: number) =>
+        app.graphql(`mutation ($id: Int!) { suspendUser(user_id: $id, motivo: "Fraude") { __typename } }`, { id: user }, admin),
+    ],
+    [
+      "a deactivation",
+      (admin: number, user: number) =>
+        app.graphql(`mutation ($id: Int!) { updateUser(user_id: $id, input: { es_activo: false }) { __typename } }`, { id: user }, admin),
+    ],
+    [
+      "a change of role",
+      (admin: number, user: number) =>
+        app.graphql(
+          `mutation ($id: Int!) { updateUser(user_id: $id, input: { tipo_usuario: "conductor" }) { __typename } }`,
+          { id: user },
+          admin,
+        ),
+    ],
+    [
+      "a deletion",
+      (admin: number, user: number) => app.graphql(`mutation ($id: Int!) { deleteUser(user_id: $id) { __typename } }`, { id: user }, admin),
+    ],
   ])("end at once with %s", async (_name, act) => {
     const admin = await newAdmin(app);
     const user = await registerUser(app);
@@ -126,9 +153,13 @@ describe("session tokens", () => {
   it("are the only identity GraphQL knows: a stated user id grants nothing", async () => {
     const admin = await newAdmin(app);
     const USERS = `{ users { __typename } }`;
-    expect((await graphql(USERS, { "x-user-id": String(admin.id) })).errors).toEqual([expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } })]);
+    expect((await graphql(USERS, { "x-user-id": String(admin.id) })).errors).toEqual([
+      expect.objectContaining({ extensions: { code: "UNAUTHENTICATED" } }),
+    ]);
     const basic = await graphql(USERS, { authorization: `Basic ${Buffer.from("a:b").toString("base64")}` });
-    expect(basic.errors).toEqual([{ message: "La cabecera Authorization debe tener la forma 'Bearer <token>'", extensions: { code: "UNAUTHENTICATED" } }]);
+    expect(basic.errors).toEqual([
+      { message: "La cabecera Authorization debe tener la forma 'Bearer <token>'", extensions: { code: "UNAUTHENTICATED" } },
+    ]);
     expect((await graphql(USERS, await app.bearer(admin.id))).data.users.__typename).toBe("PaginaUsuarios");
   });
 
@@ -161,7 +192,10 @@ describe("graphql-ws connections", () => {
     client.on("closed", (event) => closed((event as { code: number }).code));
     const subscription = await subscribe(client, NOTIFICATIONS);
     // Its subscription ends with the connection.
-    const ended = subscription.next(10_000).then(() => "event", () => "ended");
+    const ended = subscription.next(10_000).then(
+      () => "event",
+      () => "ended",
+    );
     return { ended, closed: codes };
   }
 
@@ -191,7 +225,10 @@ describe("graphql-ws connections", () => {
     expect(await suspended.closed).toBe(4403);
     const stillOpen = await Promise.race([untouched.closed, delay(300).then(() => "open")]);
     expect(stillOpen).toBe("open");
-    await Promise.all([suspended.ended, app.graphql(`mutation ($id: Int!) { suspendUser(user_id: $id, motivo: "x") { __typename } }`, { id: other.id }, admin.id)]);
+    await Promise.all([
+      suspended.ended,
+      app.graphql(`mutation ($id: Int!) { suspendUser(user_id: $id, motivo: "x") { __typename } }`, { id: other.id }, admin.id),
+    ]);
     await untouched.ended;
   });
 });

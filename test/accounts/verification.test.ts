@@ -37,7 +37,9 @@ describe("e-mail verification", () => {
     const code = await latestCode(app, user.email);
     const wrong = code === "000000" ? "111111" : "000000";
     expect(await verify(user.email, wrong)).toEqual({
-      __typename: "ValidationError", code: "VALIDATION", message: "El campo 'codigo' no es correcto",
+      __typename: "ValidationError",
+      code: "VALIDATION",
+      message: "El campo 'codigo' no es correcto",
     });
     for (let i = 0; i < 4; i++) await verify(user.email, wrong);
     expect(await verify(user.email, code)).toMatchObject({ __typename: "RateLimitError", code: "RATE_LIMITED" });
@@ -65,7 +67,10 @@ describe("e-mail verification", () => {
   it("sends a new code at most once a minute and voids the old one", async () => {
     const user = await registerUser(app);
     const first = await latestCode(app, user.email);
-    expect(await resend(user.email)).toMatchObject({ __typename: "RateLimitError", message: "Espera 60 segundos antes de pedir otro código" });
+    expect(await resend(user.email)).toMatchObject({
+      __typename: "RateLimitError",
+      message: "Espera 60 segundos antes de pedir otro código",
+    });
     clock.advance(61_000);
     expect(await resend(user.email)).toEqual({ __typename: "MutationResendVerificationCodeSuccess" });
     const second = await latestCode(app, user.email);

@@ -37,7 +37,13 @@ async function entryOf(instant: string, act: () => Promise<{ status?: number }>)
 }
 
 const entry = (instant: string, fields: Record<string, unknown>) => ({
-  id: expect.any(Number), admin_id: admin.id, via: "ids", detalles: null, direccion_ip: CLIENT, creado_en: new Date(instant), ...fields,
+  id: expect.any(Number),
+  admin_id: admin.id,
+  via: "ids",
+  detalles: null,
+  direccion_ip: CLIENT,
+  creado_en: new Date(instant),
+  ...fields,
 });
 
 const legacy = (method: string, path: string, body: Record<string, unknown>, headers: Record<string, string> = FORWARDED) =>
@@ -46,11 +52,13 @@ const legacy = (method: string, path: string, body: Record<string, unknown>, hea
 /** GraphQL as `userId` (if any), through the trusted proxy unless told otherwise. */
 async function gql(query: string, variables: Record<string, unknown>, userId?: number, headers: Record<string, string> = FORWARDED) {
   const auth = userId === undefined ? {} : await app.bearer(userId);
-  const response = await app.server.fetch(new Request("http://test/graphql", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...auth, ...headers },
-    body: JSON.stringify({ query, variables }),
-  }));
+  const response = await app.server.fetch(
+    new Request("http://test/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...auth, ...headers },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
   return { status: response.status, ...(await response.json()) } as { status: number; data: any };
 }
 
@@ -67,7 +75,8 @@ const LOG = `query ($page: Int, $per_page: Int, $accion: String, $admin_id: Int,
 }`;
 const auditLog = async (filters: Record<string, unknown> = {}, userId: number | null = admin.id) =>
   (await app.graphql(LOG, filters, userId ?? undefined)).data.auditLog;
-const idsOf = async (filters: Record<string, unknown>) => (await auditLog({ per_page: 100, ...filters })).entradas.map((e: { id: number }) => e.id);
+const idsOf = async (filters: Record<string, unknown>) =>
+  (await auditLog({ per_page: 100, ...filters })).entradas.map((e: { id: number }) => e.id);
 
 describe("the audit log records", () => {
   it("every administrator action on users and drivers once: who, what, target, when and from where", async () => {
@@ -75,18 +84,41 @@ describe("the audit log records", () => {
     const user = await registerUser(app);
     const as = { admin_id: admin.id };
     const cases: Array<[string, () => Promise<{ status: number }>, Record<string, unknown>]> = [
-      ["2026-03-10T15:01:00.000Z", () => legacy("POST", "/admin/aprobar_conductor.php", { ...as, conductor_id: approved.id }),
-        { accion: "aprobar_conductor", objetivo_tipo: "conductor", objetivo_id: approved.id }],
-      ["2026-03-10T15:02:00.000Z", () => legacy("POST", "/admin/rechazar_conductor.php", { ...as, conductor_id: rejected.id, motivo: "SOAT ilegible" }),
-        { accion: "rechazar_conductor", objetivo_tipo: "conductor", objetivo_id: rejected.id, detalles: { motivo: "SOAT ilegible" } }],
-      ["2026-03-10T15:03:00.000Z", () => legacy("POST", "/admin/suspender_usuario.php", { ...as, user_id: user.id, motivo: "Spam" }),
-        { accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { motivo: "Spam" } }],
-      ["2026-03-10T15:04:00.000Z", () => legacy("POST", "/admin/activar_usuario.php", { ...as, user_id: user.id }),
-        { accion: "activar_usuario", objetivo_tipo: "usuario", objetivo_id: user.id }],
-      ["2026-03-10T15:05:00.000Z", () => legacy("PUT", "/admin/user_management.php", { ...as, user_id: user.id, telefono: "3011112222", es_verificado: 1 }),
-        { accion: "actualizar_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { telefono: "3011112222", es_verificado: true } }],
-      ["2026-03-10T15:06:00.000Z", () => legacy("DELETE", "/admin/user_management.php", { ...as, user_id: user.id }),
-        { accion: "eliminar_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { tipo_usuario: "pasajero" } }],
+      [
+        "2026-03-10T15:01:00.000Z",
+        () => legacy("POST", "/admin/aprobar_conductor.php", { ...as, conductor_id: approved.id }),
+        { accion: "aprobar_conductor", objetivo_tipo: "conductor", objetivo_id: approved.id },
+      ],
+      [
+        "2026-03-10T15:02:00.000Z",
+        () => legacy("POST", "/admin/rechazar_conductor.php", { ...as, conductor_id: rejected.id, motivo: "SOAT ilegible" }),
+        { accion: "rechazar_conductor", objetivo_tipo: "conductor", objetivo_id: rejected.id, detalles: { motivo: "SOAT ilegible" } },
+      ],
+      [
+        "2026-03-10T15:03:00.000Z",
+        () => legacy("POST", "/admin/suspender_usuario.php", { ...as, user_id: user.id, motivo: "Spam" }),
+        { accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { motivo: "Spam" } },
+      ],
+      [
+        "2026-03-10T15:04:00.000Z",
+        () => legacy("POST", "/admin/activar_usuario.php", { ...as, user_id: user.id }),
+        { accion: "activar_usuario", objetivo_tipo: "usuario", objetivo_id: user.id },
+      ],
+      [
+        "2026-03-10T15:05:00.000Z",
+        () => legacy("PUT", "/admin/user_management.php", { ...as, user_id: user.id, telefono: "3011112222", es_verificado: 1 }),
+        {
+          accion: "actualizar_usuario",
+          objetivo_tipo: "usuario",
+          objetivo_id: user.id,
+          detalles: { telefono: "3011112222", es_verificado: true },
+        },
+      ],
+      [
+        "2026-03-10T15:06:00.000Z",
+        () => legacy("DELETE", "/admin/user_management.php", { ...as, user_id: user.id }),
+        { accion: "eliminar_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { tipo_usuario: "pasajero" } },
+      ],
     ];
     for (const [instant, act, fields] of cases) {
       expect.soft(await entryOf(instant, act), String(fields.accion)).toEqual([entry(instant, fields)]);
@@ -97,33 +129,60 @@ describe("the audit log records", () => {
     const rate = await app.db.pricingRate.findUniqueOrThrow({ where: { tipo_vehiculo: "moto" } });
     const changeRate = `mutation ($input: PricingRateInput!) { updatePricingRate(input: $input) { __typename } }`;
     const viaToken = (instant: string, fields: Record<string, unknown>) => entry(instant, { via: "token", ...fields });
-    const rateEntry = await entryOf("2026-03-10T16:00:00.000Z", () => gql(changeRate, { input: { tipo_vehiculo: "moto", tarifa_base: 4200 } }, admin.id));
-    expect(rateEntry).toEqual([viaToken("2026-03-10T16:00:00.000Z", {
-      accion: "actualizar_tarifa", objetivo_tipo: "tarifa", objetivo_id: rate.id, detalles: { tipo_vehiculo: "moto", tarifa_base: 4200 },
-    })]);
+    const rateEntry = await entryOf("2026-03-10T16:00:00.000Z", () =>
+      gql(changeRate, { input: { tipo_vehiculo: "moto", tarifa_base: 4200 } }, admin.id),
+    );
+    expect(rateEntry).toEqual([
+      viaToken("2026-03-10T16:00:00.000Z", {
+        accion: "actualizar_tarifa",
+        objetivo_tipo: "tarifa",
+        objetivo_id: rate.id,
+        detalles: { tipo_vehiculo: "moto", tarifa_base: 4200 },
+      }),
+    ]);
 
     let companyId = 0;
     const created = await entryOf("2026-03-10T16:01:00.000Z", async () => {
-      const { data } = await gql(`mutation ($input: CompanyInput!) { createCompany(input: $input) { ... on Empresa { id } } }`,
-        { input: { nombre: "Auditada S.A.S.", nit: "900.555.111-2" } }, admin.id);
+      const { data } = await gql(
+        `mutation ($input: CompanyInput!) { createCompany(input: $input) { ... on Empresa { id } } }`,
+        { input: { nombre: "Auditada S.A.S.", nit: "900.555.111-2" } },
+        admin.id,
+      );
       companyId = data.createCompany.id;
       return {};
     });
-    expect(created).toEqual([viaToken("2026-03-10T16:01:00.000Z", {
-      accion: "crear_empresa", objetivo_tipo: "empresa", objetivo_id: companyId, detalles: { nombre: "Auditada S.A.S.", nit: "900555111-2" },
-    })]);
+    expect(created).toEqual([
+      viaToken("2026-03-10T16:01:00.000Z", {
+        accion: "crear_empresa",
+        objetivo_tipo: "empresa",
+        objetivo_id: companyId,
+        detalles: { nombre: "Auditada S.A.S.", nit: "900555111-2" },
+      }),
+    ]);
     const updated = await entryOf("2026-03-10T16:02:00.000Z", () =>
-      gql(`mutation ($id: Int!) { updateCompany(id: $id, input: { telefono: "6045551234" }) { __typename } }`, { id: companyId }, admin.id));
-    expect(updated).toEqual([viaToken("2026-03-10T16:02:00.000Z", {
-      accion: "actualizar_empresa", objetivo_tipo: "empresa", objetivo_id: companyId, detalles: { telefono: "6045551234" },
-    })]);
+      gql(`mutation ($id: Int!) { updateCompany(id: $id, input: { telefono: "6045551234" }) { __typename } }`, { id: companyId }, admin.id),
+    );
+    expect(updated).toEqual([
+      viaToken("2026-03-10T16:02:00.000Z", {
+        accion: "actualizar_empresa",
+        objetivo_tipo: "empresa",
+        objetivo_id: companyId,
+        detalles: { telefono: "6045551234" },
+      }),
+    ]);
     // app.graphql sends no X-Forwarded-For and has no socket: no address is known.
     const deleted = await entryOf("2026-03-10T16:03:00.000Z", () =>
-      app.graphql(`mutation ($id: Int!) { deleteCompany(id: $id) { __typename } }`, { id: companyId }, admin.id));
-    expect(deleted).toEqual([viaToken("2026-03-10T16:03:00.000Z", {
-      accion: "eliminar_empresa", objetivo_tipo: "empresa", objetivo_id: companyId, direccion_ip: null,
-      detalles: { nombre: "Auditada S.A.S.", nit: "900555111-2" },
-    })]);
+      app.graphql(`mutation ($id: Int!) { deleteCompany(id: $id) { __typename } }`, { id: companyId }, admin.id),
+    );
+    expect(deleted).toEqual([
+      viaToken("2026-03-10T16:03:00.000Z", {
+        accion: "eliminar_empresa",
+        objetivo_tipo: "empresa",
+        objetivo_id: companyId,
+        direccion_ip: null,
+        detalles: { nombre: "Auditada S.A.S.", nit: "900555111-2" },
+      }),
+    ]);
   });
 
   it("how the administrator was known: a token, the admin_id sent, or nobody (the specification's suspend)", async () => {
@@ -131,15 +190,60 @@ describe("the audit log records", () => {
     const user = await registerUser(app);
     const instant = "2026-03-10T17:00:00.000Z";
     const withToken = await entryOf(instant, async () =>
-      legacy("POST", "/admin/suspender_usuario.php", { user_id: user.id, motivo: "Fraude" }, { ...FORWARDED, ...(await app.bearer(other.id)) }));
-    expect(withToken).toEqual([entry(instant, { admin_id: other.id, via: "token", accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { motivo: "Fraude" } })]);
+      legacy(
+        "POST",
+        "/admin/suspender_usuario.php",
+        { user_id: user.id, motivo: "Fraude" },
+        { ...FORWARDED, ...(await app.bearer(other.id)) },
+      ),
+    );
+    expect(withToken).toEqual([
+      entry(instant, {
+        admin_id: other.id,
+        via: "token",
+        accion: "suspender_usuario",
+        objetivo_tipo: "usuario",
+        objetivo_id: user.id,
+        detalles: { motivo: "Fraude" },
+      }),
+    ]);
     const namedWithToken = await entryOf(instant, async () =>
-      legacy("POST", "/admin/activar_usuario.php", { admin_id: other.id, user_id: user.id }, { ...FORWARDED, ...(await app.bearer(other.id)) }));
-    expect(namedWithToken).toEqual([entry(instant, { admin_id: other.id, via: "token", accion: "activar_usuario", objetivo_tipo: "usuario", objetivo_id: user.id })]);
-    const byIds = await entryOf(instant, () => legacy("POST", "/admin/suspender_usuario.php", { admin_id: other.id, user_id: user.id, motivo: "Otra vez" }));
-    expect(byIds).toEqual([entry(instant, { admin_id: other.id, via: "ids", accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { motivo: "Otra vez" } })]);
-    const unnamed = await entryOf(instant, () => legacy("POST", "/admin/suspender_usuario.php", { user_id: user.id, motivo: "Sin nombre" }));
-    expect(unnamed).toEqual([entry(instant, { admin_id: null, via: "ids", accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user.id, detalles: { motivo: "Sin nombre" } })]);
+      legacy(
+        "POST",
+        "/admin/activar_usuario.php",
+        { admin_id: other.id, user_id: user.id },
+        { ...FORWARDED, ...(await app.bearer(other.id)) },
+      ),
+    );
+    expect(namedWithToken).toEqual([
+      entry(instant, { admin_id: other.id, via: "token", accion: "activar_usuario", objetivo_tipo: "usuario", objetivo_id: user.id }),
+    ]);
+    const byIds = await entryOf(instant, () =>
+      legacy("POST", "/admin/suspender_usuario.php", { admin_id: other.id, user_id: user.id, motivo: "Otra vez" }),
+    );
+    expect(byIds).toEqual([
+      entry(instant, {
+        admin_id: other.id,
+        via: "ids",
+        accion: "suspender_usuario",
+        objetivo_tipo: "usuario",
+        objetivo_id: user.id,
+        detalles: { motivo: "Otra vez" },
+      }),
+    ]);
+    const unnamed = await entryOf(instant, () =>
+      legacy("POST", "/admin/suspender_usuario.php", { user_id: user.id, motivo: "Sin nombre" }),
+    );
+    expect(unnamed).toEqual([
+      entry(instant, {
+        admin_id: null,
+        via: "ids",
+        accion: "suspender_usuario",
+        objetivo_tipo: "usuario",
+        objetivo_id: user.id,
+        detalles: { motivo: "Sin nombre" },
+      }),
+    ]);
   });
 
   it("nothing for an action that is refused or fails", async () => {
@@ -147,16 +251,24 @@ describe("the audit log records", () => {
     const target = await registerUser(app);
     const notSubmitted = await newDriver(app);
     const entries = await recorded(async () => {
-      expect((await legacy("POST", "/admin/suspender_usuario.php", { admin_id: passenger.id, user_id: target.id, motivo: "x" })).status).toBe(403);
-      expect((await legacy("PUT", "/admin/user_management.php", { admin_id: passenger.id, user_id: target.id, nombre: "X" })).status).toBe(403);
+      expect(
+        (await legacy("POST", "/admin/suspender_usuario.php", { admin_id: passenger.id, user_id: target.id, motivo: "x" })).status,
+      ).toBe(403);
+      expect((await legacy("PUT", "/admin/user_management.php", { admin_id: passenger.id, user_id: target.id, nombre: "X" })).status).toBe(
+        403,
+      );
       const forbidden = await gql(`mutation ($id: Int!) { deleteUser(user_id: $id) { __typename } }`, { id: target.id }, passenger.id);
       expect(forbidden.data.deleteUser.__typename).toBe("ForbiddenError");
       const anonymous = await gql(`mutation { updatePricingRate(input: { tipo_vehiculo: "auto", tarifa_base: 1 }) { __typename } }`, {});
       expect(anonymous).toMatchObject(SIGN_IN_REQUIRED);
       const approve = await legacy("POST", "/admin/aprobar_conductor.php", { admin_id: admin.id, conductor_id: notSubmitted.id });
       expect(approve.status).toBe(400);
-      expect((await legacy("PUT", "/admin/user_management.php", { admin_id: admin.id, user_id: target.id, empresa_id: 777777 })).status).toBe(404);
-      expect((await legacy("POST", "/admin/suspender_usuario.php", { admin_id: admin.id, user_id: admin.id, motivo: "x" })).status).toBe(400);
+      expect(
+        (await legacy("PUT", "/admin/user_management.php", { admin_id: admin.id, user_id: target.id, empresa_id: 777777 })).status,
+      ).toBe(404);
+      expect((await legacy("POST", "/admin/suspender_usuario.php", { admin_id: admin.id, user_id: admin.id, motivo: "x" })).status).toBe(
+        400,
+      );
       const create = `mutation { createCompany(input: { nombre: "Duplicada", nit: "800999888-1" }) { __typename } }`;
       expect((await gql(create, {}, admin.id)).data.createCompany.__typename).toBe("Empresa");
       expect((await gql(create, {}, admin.id)).data.createCompany.__typename).toBe("ConflictError");
@@ -178,7 +290,13 @@ describe("auditLog", () => {
     let second: { id: number };
     let [e1, e2, e3, e4, c1, c2] = [0, 0, 0, 0, 0, 0];
     const company = async (userId: number, nit: string) =>
-      (await gql(`mutation ($nit: String!) { createCompany(input: { nombre: "Listada", nit: $nit }) { ... on Empresa { id } } }`, { nit }, userId)).data.createCompany.id as number;
+      (
+        await gql(
+          `mutation ($nit: String!) { createCompany(input: { nombre: "Listada", nit: $nit }) { ... on Empresa { id } } }`,
+          { nit },
+          userId,
+        )
+      ).data.createCompany.id as number;
     /** The id of the entry `act` writes at `instant`. */
     const at = async (instant: string, act: () => Promise<unknown>) => {
       clock.set(instant);
@@ -190,8 +308,12 @@ describe("auditLog", () => {
       [first, second] = [await newAdmin(app), await newAdmin(app)];
       // In Bogotá (UTC-5): 10:00 on the 10th, 23:30 on the 10th, 00:30 on the 11th, 10:00 on the 12th.
       e1 = await at("2026-03-10T15:00:00.000Z", async () => (c1 = await company(first.id, "700100200-1")));
-      e2 = await at("2026-03-11T04:30:00.000Z", () => gql(`mutation { updatePricingRate(input: { tipo_vehiculo: "auto", precio_km: 1500 }) { __typename } }`, {}, first.id));
-      e3 = await at("2026-03-11T05:30:00.000Z", () => gql(`mutation ($id: Int!) { updateCompany(id: $id, input: { nombre: "Renombrada" }) { __typename } }`, { id: c1 }, second.id));
+      e2 = await at("2026-03-11T04:30:00.000Z", () =>
+        gql(`mutation { updatePricingRate(input: { tipo_vehiculo: "auto", precio_km: 1500 }) { __typename } }`, {}, first.id),
+      );
+      e3 = await at("2026-03-11T05:30:00.000Z", () =>
+        gql(`mutation ($id: Int!) { updateCompany(id: $id, input: { nombre: "Renombrada" }) { __typename } }`, { id: c1 }, second.id),
+      );
       e4 = await at("2026-03-12T15:00:00.000Z", async () => (c2 = await company(second.id, "700100300-2")));
     });
 
@@ -199,7 +321,14 @@ describe("auditLog", () => {
       const page1 = await auditLog({ per_page: 3 });
       expect(page1.entradas.map((e: { id: number }) => e.id)).toEqual([e4, e3, e2]);
       expect(page1.pagination).toEqual({ page: 1, per_page: 3, total: 4, total_pages: 2 });
-      expect(page1.entradas[0]).toMatchObject({ admin_id: second.id, via: "token", accion: "crear_empresa", objetivo_tipo: "empresa", objetivo_id: c2, direccion_ip: CLIENT });
+      expect(page1.entradas[0]).toMatchObject({
+        admin_id: second.id,
+        via: "token",
+        accion: "crear_empresa",
+        objetivo_tipo: "empresa",
+        objetivo_id: c2,
+        direccion_ip: CLIENT,
+      });
       expect(JSON.parse(page1.entradas[0].detalles)).toEqual({ nombre: "Listada", nit: "700100300-2" });
       const page2 = await auditLog({ per_page: 3, page: 2 });
       expect(page2.entradas.map((e: { id: number }) => e.id)).toEqual([e1]);
@@ -209,7 +338,12 @@ describe("auditLog", () => {
 
     it("filters by action, administrator and target", async () => {
       expect(await idsOf({ accion: "crear_empresa" })).toEqual([e4, e1]);
-      expect((await auditLog({ accion: "crear_empresa", per_page: 1 })).pagination).toEqual({ page: 1, per_page: 1, total: 2, total_pages: 2 });
+      expect((await auditLog({ accion: "crear_empresa", per_page: 1 })).pagination).toEqual({
+        page: 1,
+        per_page: 1,
+        total: 2,
+        total_pages: 2,
+      });
       expect(await idsOf({ admin_id: second.id })).toEqual([e4, e3]);
       expect(await idsOf({ objetivo_tipo: "empresa", objetivo_id: c1 })).toEqual([e3, e1]);
       expect(await idsOf({ objetivo_tipo: "tarifa" })).toEqual([e2]);
@@ -218,7 +352,10 @@ describe("auditLog", () => {
 
     it("records the clock's time and filters by Bogotá days and instants", async () => {
       expect((await auditLog({ per_page: 4 })).entradas.map((e: { creado_en: string }) => e.creado_en)).toEqual([
-        "2026-03-12T15:00:00.000Z", "2026-03-11T05:30:00.000Z", "2026-03-11T04:30:00.000Z", "2026-03-10T15:00:00.000Z",
+        "2026-03-12T15:00:00.000Z",
+        "2026-03-11T05:30:00.000Z",
+        "2026-03-11T04:30:00.000Z",
+        "2026-03-10T15:00:00.000Z",
       ]);
       expect(await idsOf({ hasta: "2026-03-10" }), "hasta a day includes all of it, Bogotá time").toEqual([e2, e1]);
       expect(await idsOf({ desde: "2026-03-11" }), "desde a day starts at 00:00 in Bogotá").toEqual([e4, e3]);
@@ -229,7 +366,10 @@ describe("auditLog", () => {
 
   it("refuses an unknown action naming the field", async () => {
     expect(await auditLog({ accion: "borrar_todo" })).toMatchObject({
-      __typename: "ValidationError", code: "VALIDATION", field: "accion", message: expect.stringContaining("El campo 'accion' debe ser uno de: actualizar_usuario"),
+      __typename: "ValidationError",
+      code: "VALIDATION",
+      field: "accion",
+      message: expect.stringContaining("El campo 'accion' debe ser uno de: actualizar_usuario"),
     });
   });
 });
@@ -246,8 +386,13 @@ describe("GET /admin/audit_logs.php", () => {
     const [newest] = response.body.data.logs;
     const named = await app.db.user.findUniqueOrThrow({ where: { id: admin.id } });
     expect(newest).toMatchObject({
-      accion: "suspender_usuario", descripcion: `suspender_usuario usuario ${user.id}`, nombre: named.nombre, apellido: named.apellido,
-      email: named.email, fecha_creacion: "2027-01-05T10:00:00.000Z", user_agent: null,
+      accion: "suspender_usuario",
+      descripcion: `suspender_usuario usuario ${user.id}`,
+      nombre: named.nombre,
+      apellido: named.apellido,
+      email: named.email,
+      fecha_creacion: "2027-01-05T10:00:00.000Z",
+      user_agent: null,
     });
   });
 });

@@ -20,13 +20,27 @@ const UPDATE = `mutation ($id: Int!, $input: CompanyInput!) {
 
 describe("companies", () => {
   it("are created, read, changed and deleted by administrators", async () => {
-    const created = await app.graphql(CREATE, { input: { nombre: "Transportes Antioquia", nit: "900.123.456-7", email: "Flota@Example.com" } }, admin.id);
+    const created = await app.graphql(
+      CREATE,
+      { input: { nombre: "Transportes Antioquia", nit: "900.123.456-7", email: "Flota@Example.com" } },
+      admin.id,
+    );
     expect(created.data.createCompany).toMatchObject({
-      __typename: "Empresa", nombre: "Transportes Antioquia", nit: "900123456-7", email: "flota@example.com", estado: "activa",
+      __typename: "Empresa",
+      nombre: "Transportes Antioquia",
+      nit: "900123456-7",
+      email: "flota@example.com",
+      estado: "activa",
     });
     const id = created.data.createCompany.id;
     const changed = await app.graphql(UPDATE, { id, input: { telefono: "6045551234", estado: "inactiva" } }, admin.id);
-    expect(changed.data.updateCompany).toEqual({ __typename: "Empresa", nombre: "Transportes Antioquia", nit: "900123456-7", telefono: "6045551234", estado: "inactiva" });
+    expect(changed.data.updateCompany).toEqual({
+      __typename: "Empresa",
+      nombre: "Transportes Antioquia",
+      nit: "900123456-7",
+      telefono: "6045551234",
+      estado: "inactiva",
+    });
 
     const driver = await newDriver(app);
     await post(app, "/conductor/update_vehicle.php", { conductor_id: driver.id, empresa_id: id });
@@ -43,7 +57,11 @@ describe("companies", () => {
   it("keep NITs unique (409)", async () => {
     await app.graphql(CREATE, { input: { nombre: "Uno", nit: "800111222-1" } }, admin.id);
     const again = await app.graphql(CREATE, { input: { nombre: "Dos", nit: "800 111 222-1" } }, admin.id);
-    expect(again.data.createCompany).toEqual({ __typename: "ConflictError", code: "CONFLICT", message: "Ya existe una empresa con el NIT 800111222-1" });
+    expect(again.data.createCompany).toEqual({
+      __typename: "ConflictError",
+      code: "CONFLICT",
+      message: "Ya existe una empresa con el NIT 800111222-1",
+    });
     const other = await app.graphql(CREATE, { input: { nombre: "Tres", nit: "800111333" } }, admin.id);
     const clash = await app.graphql(UPDATE, { id: other.data.createCompany.id, input: { nit: "800111222-1" } }, admin.id);
     expect(clash.data.updateCompany.code).toBe("CONFLICT");
@@ -62,9 +80,15 @@ describe("companies", () => {
 
   it("are for administrators only, and unknown ones are 404", async () => {
     const passenger = await registerUser(app);
-    expect((await app.graphql(CREATE, { input: { nombre: "X", nit: "700000003" } }, passenger.id)).data.createCompany.__typename).toBe("ForbiddenError");
+    expect((await app.graphql(CREATE, { input: { nombre: "X", nit: "700000003" } }, passenger.id)).data.createCompany.__typename).toBe(
+      "ForbiddenError",
+    );
     expect(await app.graphql(CREATE, { input: { nombre: "X", nit: "700000003" } })).toMatchObject(SIGN_IN_REQUIRED);
     const missing = await app.graphql(UPDATE, { id: 999999, input: { nombre: "Y" } }, admin.id);
-    expect(missing.data.updateCompany).toEqual({ __typename: "NotFoundError", code: "NOT_FOUND", message: "No existe una empresa con id 999999" });
+    expect(missing.data.updateCompany).toEqual({
+      __typename: "NotFoundError",
+      code: "NOT_FOUND",
+      message: "No existe una empresa con id 999999",
+    });
   });
 });

@@ -26,17 +26,37 @@ describe("the drivers an administrator reviews", () => {
 
     const all = await list();
     expect(all.status).toBe(200);
-    expect(all.body.data).toEqual({ conductores: all.body.conductores, pagination: all.body.pagination, estadisticas: all.body.estadisticas });
-    expect(all.body.data.estadisticas).toEqual({ total_conductores: 3, pendientes_verificacion: 1, aprobados: 0, con_documentos_vencidos: 1 });
+    expect(all.body.data).toEqual({
+      conductores: all.body.conductores,
+      pagination: all.body.pagination,
+      estadisticas: all.body.estadisticas,
+    });
+    expect(all.body.data.estadisticas).toEqual({
+      total_conductores: 3,
+      pendientes_verificacion: 1,
+      aprobados: 0,
+      con_documentos_vencidos: 1,
+    });
     expect(all.body.pagination).toEqual({ page: 1, per_page: 20, total: 3, total_pages: 1 });
     // The one waiting comes first: oldest application first, never-submitted ones after.
     expect(all.body.conductores.map((c: { usuario_id: number }) => c.usuario_id)).toEqual([waiting.id, fresh.id, expired.id]);
 
     const [entry] = (await list({ estado_verificacion: "en_revision" })).body.data.conductores;
     expect(entry).toMatchObject({
-      usuario_id: waiting.id, email: waiting.email, estado_verificacion: "en_revision", aprobado: false, es_activo: true,
-      tiene_documentos_vencidos: false, documentos_vencidos: [], porcentaje_completitud: 100, documentos_pendientes: [],
-      licencia_categoria: "A2", vehiculo_tipo: "moto", vehiculo_marca: "Renault", total_viajes: 0, total_calificaciones: 0,
+      usuario_id: waiting.id,
+      email: waiting.email,
+      estado_verificacion: "en_revision",
+      aprobado: false,
+      es_activo: true,
+      tiene_documentos_vencidos: false,
+      documentos_vencidos: [],
+      porcentaje_completitud: 100,
+      documentos_pendientes: [],
+      licencia_categoria: "A2",
+      vehiculo_tipo: "moto",
+      vehiculo_marca: "Renault",
+      total_viajes: 0,
+      total_calificaciones: 0,
     });
     expect(typeof entry.licencia_conduccion).toBe("string");
     expect(entry.documentos_completos).toBe(entry.total_documentos_requeridos);
@@ -54,7 +74,9 @@ describe("the drivers an administrator reviews", () => {
     await app.legacy("POST", "/viajes/rate_conductor.php", { trip_id: trip.id, calificacion: 4 });
     const { conductores } = (await list({ estado_verificacion: "aprobado" })).body.data;
     expect(conductores.find((c: { usuario_id: number }) => c.usuario_id === driver.id)).toMatchObject({
-      total_viajes: 1, total_calificaciones: 1, calificacion_promedio: 4,
+      total_viajes: 1,
+      total_calificaciones: 1,
+      calificacion_promedio: 4,
     });
   });
 

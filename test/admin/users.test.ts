@@ -53,12 +53,16 @@ describe("GET /admin/user_management.php", () => {
     const byName = await list({ search: "zULUAGA" });
     expect(byName.body.usuarios.map((u: { id: number }) => u.id)).toEqual([marta.id]);
     expect((await list({ search: "3209998877" })).body.usuarios.map((u: { id: number }) => u.id)).toEqual([marta.id]);
-    expect((await list({ search: marta.email.slice(0, 12).toUpperCase() })).body.usuarios.map((u: { id: number }) => u.id)).toEqual([marta.id]);
+    expect((await list({ search: marta.email.slice(0, 12).toUpperCase() })).body.usuarios.map((u: { id: number }) => u.id)).toEqual([
+      marta.id,
+    ]);
     const driver = await registerUser(app, { tipo_usuario: "conductor", name: "Filtrado" });
     await app.db.user.update({ where: { id: driver.id }, data: { es_activo: false } });
     const drivers = await list({ tipo_usuario: "conductor", es_activo: "0" });
     expect(drivers.body.usuarios.map((u: { id: number }) => u.id)).toContain(driver.id);
-    expect(drivers.body.usuarios.every((u: { tipo_usuario: string; es_activo: boolean }) => u.tipo_usuario === "conductor" && !u.es_activo)).toBe(true);
+    expect(
+      drivers.body.usuarios.every((u: { tipo_usuario: string; es_activo: boolean }) => u.tipo_usuario === "conductor" && !u.es_activo),
+    ).toBe(true);
     expect((await list({ es_activo: "1" })).body.usuarios.every((u: { es_activo: boolean }) => u.es_activo)).toBe(true);
   });
 
@@ -107,7 +111,10 @@ describe("PUT /admin/user_management.php", () => {
     const company = await app.db.company.create({ data: { nombre: "Motos del Valle", nit: "901000111-1" } });
     expect((await put({ user_id: user.id, tipo_usuario: "conductor", empresa_id: company.id })).status).toBe(200);
     expect(await app.db.driverProfile.findUnique({ where: { conductor_id: user.id } })).not.toBeNull();
-    expect((await app.legacy("GET", "/auth/profile.php", { userId: String(user.id) })).body.user).toMatchObject({ tipo_usuario: "conductor", empresa_id: company.id });
+    expect((await app.legacy("GET", "/auth/profile.php", { userId: String(user.id) })).body.user).toMatchObject({
+      tipo_usuario: "conductor",
+      empresa_id: company.id,
+    });
     expect((await put({ user_id: user.id, empresa_id: 777777 })).status).toBe(404);
   });
 
@@ -151,7 +158,13 @@ describe("DELETE /admin/user_management.php", () => {
     const listed = await app.legacy("GET", "/admin/user_management.php", { admin_id: String(admin.id), per_page: "100" });
     expect(listed.body.usuarios.map((u: { id: number }) => u.id)).not.toContain(passenger.id);
     // The e-mail is free again.
-    const again = await app.legacy("POST", "/auth/register.php", { email: passenger.email, password: "Clave-Segura-9", name: "Otra", lastName: "Persona", phone: "3001234567" });
+    const again = await app.legacy("POST", "/auth/register.php", {
+      email: passenger.email,
+      password: "Clave-Segura-9",
+      name: "Otra",
+      lastName: "Persona",
+      phone: "3001234567",
+    });
     expect(again.status).toBe(200);
   });
 
@@ -226,10 +239,9 @@ describe("administration over GraphQL", () => {
       admin.id,
     );
     expect(data.users).toEqual({ usuarios: [{ id: user.id, nombre: "Graficado" }], pagination: { total: 1 } });
-    const suspended = await app.graphql(
-      `mutation ($id: Int!) { suspendUser(user_id: $id, motivo: "Spam") { __typename } }`,
-      { id: user.id },
-    );
+    const suspended = await app.graphql(`mutation ($id: Int!) { suspendUser(user_id: $id, motivo: "Spam") { __typename } }`, {
+      id: user.id,
+    });
     expect(suspended).toMatchObject(SIGN_IN_REQUIRED);
   });
 });

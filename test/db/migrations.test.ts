@@ -3,7 +3,14 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { PROVIDERS, POSTGRES_SCHEMA, derivePostgresSchema, listMigrations, migrationsDir, schemaFor } from "../../scripts/prisma-schema.mjs";
+import {
+  PROVIDERS,
+  POSTGRES_SCHEMA,
+  derivePostgresSchema,
+  listMigrations,
+  migrationsDir,
+  schemaFor,
+} from "../../scripts/prisma-schema.mjs";
 import { applyMigrations, migrationsFor } from "../../src/db/migrate.js";
 import { createTestDatabase, testProvider, type TestDatabase } from "../support/database.js";
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const status = async (id: number) => (await app.legacy("GET", "/conductor/verification_status.php", { conductor_id: String(id) })).body;
-const pending = async (adminId: number) => (await app.legacy("GET", "/admin/pending_drivers.php", { admin_id: String(adminId) }));
+const pending = async (adminId: number) => await app.legacy("GET", "/admin/pending_drivers.php", { admin_id: String(adminId) });
 
 describe("POST /conductor/submit_for_approval.php", () => {
   it("lists exactly what is missing", async () => {
@@ -44,14 +44,22 @@ describe("POST /conductor/submit_for_approval.php", () => {
     expect(response.status).toBe(200);
     expect(response.body.message).toEqual(expect.any(String));
     expect((await status(driver.id)).status).toEqual({
-      aprobado: false, estado_revision: "en_revision", motivo_rechazo: null, fecha_aprobacion: null, fecha_solicitud: clock.now().toISOString(),
+      aprobado: false,
+      estado_revision: "en_revision",
+      motivo_rechazo: null,
+      fecha_aprobacion: null,
+      fecha_solicitud: clock.now().toISOString(),
     });
     const list = await pending(admin.id);
     expect(list.status).toBe(200);
     const entry = list.body.drivers.find((d: { id: number }) => d.id === driver.id);
     expect(entry).toEqual({
-      id: driver.id, nombre_completo: "Carla Gómez", email: driver.email, telefono: "3105551234",
-      fecha_solicitud: clock.now().toISOString(), aprobado: false,
+      id: driver.id,
+      nombre_completo: "Carla Gómez",
+      email: driver.email,
+      telefono: "3105551234",
+      fecha_solicitud: clock.now().toISOString(),
+      aprobado: false,
       licencia: { numero: expect.stringMatching(/^LIC-/), tipo: "A2", fecha_expiracion: expect.any(String) },
       vehiculo: { marca: "Renault", modelo: "Logan", placa: expect.any(String), tipo: "moto" },
     });
@@ -63,7 +71,10 @@ describe("POST /conductor/submit_for_approval.php", () => {
   it("refuses an application with an expired document, naming it", async () => {
     const driver = await newDriver(app);
     await completeApplication(app, driver.id);
-    await app.db.vehicle.update({ where: { conductor_id: driver.id }, data: { tecnomecanica_vencimiento: new Date("2026-03-01T00:00:00Z") } });
+    await app.db.vehicle.update({
+      where: { conductor_id: driver.id },
+      data: { tecnomecanica_vencimiento: new Date("2026-03-01T00:00:00Z") },
+    });
     const response = await post(app, "/conductor/submit_for_approval.php", { conductor_id: driver.id });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("La revisión técnico-mecánica está vencida desde 2026-03-01");
@@ -80,11 +91,20 @@ describe("approval by an administrator", () => {
     const response = await post(app, "/admin/aprobar_conductor.php", { conductor_id: driver.id, admin_id: admin.id });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: "Conductor aprobado" });
-    expect((await status(driver.id)).status).toMatchObject({ aprobado: true, estado_revision: "aprobado", fecha_aprobacion: clock.now().toISOString() });
+    expect((await status(driver.id)).status).toMatchObject({
+      aprobado: true,
+      estado_revision: "aprobado",
+      fecha_aprobacion: clock.now().toISOString(),
+    });
     expect((await notices.next()).notifications).toMatchObject({ tipo: "conductor_aprobado" });
     expect((await pending(admin.id)).body.drivers.some((d: { id: number }) => d.id === driver.id)).toBe(false);
     // Approved, the driver may go online.
-    const online = await post(app, "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.2, longitud: -75.57, disponibilidad: 1 });
+    const online = await post(app, "/conductor/update_location.php", {
+      conductor_id: driver.id,
+      latitud: 6.2,
+      longitud: -75.57,
+      disponibilidad: 1,
+    });
     expect(online.status).toBe(200);
     await client.dispose();
   });
@@ -96,7 +116,11 @@ describe("approval by an administrator", () => {
     expect(missing.body.message).toBe("El campo 'motivo' es obligatorio");
     const response = await post(app, "/admin/rechazar_conductor.php", { conductor_id: driver.id, motivo: "La foto del SOAT no se lee" });
     expect(response.status).toBe(200);
-    expect((await status(driver.id)).status).toMatchObject({ aprobado: false, estado_revision: "rechazado", motivo_rechazo: "La foto del SOAT no se lee" });
+    expect((await status(driver.id)).status).toMatchObject({
+      aprobado: false,
+      estado_revision: "rechazado",
+      motivo_rechazo: "La foto del SOAT no se lee",
+    });
     const { data } = await app.graphql(`{ notifications { ... on QueryNotificationsSuccess { data { tipo mensaje } } } }`, {}, driver.id);
     expect(data.notifications.data[0]).toEqual({
       tipo: "conductor_rechazado",
@@ -143,6 +167,9 @@ describe("approval by an administrator", () => {
     expect(await app.graphql(APPROVE, { id: driver.id })).toMatchObject(SIGN_IN_REQUIRED);
     expect((await app.graphql(APPROVE, { id: driver.id }, driver.id)).data.approveDriver.__typename).toBe("ForbiddenError");
     const admin = await newAdmin(app);
-    expect((await app.graphql(APPROVE, { id: driver.id }, admin.id)).data.approveDriver).toEqual({ __typename: "PerfilConductor", aprobado: true });
+    expect((await app.graphql(APPROVE, { id: driver.id }, admin.id)).data.approveDriver).toEqual({
+      __typename: "PerfilConductor",
+      aprobado: true,
+    });
   });
 });

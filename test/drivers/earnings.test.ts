@@ -45,19 +45,37 @@ describe("GET /conductor/get_earnings.php", () => {
     };
     // 15 % commission: drivers keep 85 %.
     expect(await earnings("hoy")).toEqual({
-      periodo: "hoy", total_viajes: 1, ganancia_total: 34_000, ganancia_promedio: 34_000,
-      fecha_inicio: "2026-03-31T05:00:00.000Z", fecha_fin: "2026-04-01T04:59:59.999Z",
+      periodo: "hoy",
+      total_viajes: 1,
+      ganancia_total: 34_000,
+      ganancia_promedio: 34_000,
+      fecha_inicio: "2026-03-31T05:00:00.000Z",
+      fecha_fin: "2026-04-01T04:59:59.999Z",
     });
     expect(await earnings("semana")).toEqual({
-      periodo: "semana", total_viajes: 3, ganancia_total: 102_000, ganancia_promedio: 34_000,
-      fecha_inicio: "2026-03-30T05:00:00.000Z", fecha_fin: "2026-04-06T04:59:59.999Z",
+      periodo: "semana",
+      total_viajes: 3,
+      ganancia_total: 102_000,
+      ganancia_promedio: 34_000,
+      fecha_inicio: "2026-03-30T05:00:00.000Z",
+      fecha_fin: "2026-04-06T04:59:59.999Z",
     });
     expect(await earnings("mes")).toEqual({
-      periodo: "mes", total_viajes: 4, ganancia_total: 119_000, ganancia_promedio: 29_750,
-      fecha_inicio: "2026-03-01T05:00:00.000Z", fecha_fin: "2026-04-01T04:59:59.999Z",
+      periodo: "mes",
+      total_viajes: 4,
+      ganancia_total: 119_000,
+      ganancia_promedio: 29_750,
+      fecha_inicio: "2026-03-01T05:00:00.000Z",
+      fecha_fin: "2026-04-01T04:59:59.999Z",
     });
     const total = await earnings("total");
-    expect(total).toMatchObject({ periodo: "total", total_viajes: 5, ganancia_total: 127_500, ganancia_promedio: 25_500, fecha_fin: clock.now().toISOString() });
+    expect(total).toMatchObject({
+      periodo: "total",
+      total_viajes: 5,
+      ganancia_total: 127_500,
+      ganancia_promedio: 25_500,
+      fecha_fin: clock.now().toISOString(),
+    });
   });
 
   it.each([
@@ -72,7 +90,9 @@ describe("GET /conductor/get_earnings.php", () => {
 
   it("answers 404 for someone who is not a driver", async () => {
     const passenger = await createPassenger(app);
-    expect((await app.legacy("GET", "/conductor/get_earnings.php", { conductor_id: String(passenger.id), periodo: "hoy" })).status).toBe(404);
+    expect((await app.legacy("GET", "/conductor/get_earnings.php", { conductor_id: String(passenger.id), periodo: "hoy" })).status).toBe(
+      404,
+    );
   });
 });
 

@@ -154,7 +154,11 @@ describe("document photos are private", () => {
     expect((await post(app, "/conductor/submit_for_approval.php", { conductor_id: driver.id })).status).toBe(200);
 
     const photos = "licencia { imagen_frente } vehiculo { foto_vehiculo }";
-    const pending = await app.graphql(`{ pendingDrivers { __typename ... on QueryPendingDriversSuccess { data { conductor_id ${photos} } } } }`, {}, admin.id);
+    const pending = await app.graphql(
+      `{ pendingDrivers { __typename ... on QueryPendingDriversSuccess { data { conductor_id ${photos} } } } }`,
+      {},
+      admin.id,
+    );
     const entry = pending.data.pendingDrivers.data.find((d: { conductor_id: number }) => d.conductor_id === driver.id);
     const read = await app.graphql(
       `query ($id: Int) { driverProfile(conductor_id: $id) { __typename ... on PerfilConductor { ${photos} } ... on Error { message } } }`,

@@ -17,20 +17,48 @@ describe("GET /conductor/get_profile.php", () => {
     const empty = await app.legacy("GET", "/conductor/get_profile.php", { conductor_id: String(driver.id) });
     expect(empty.status).toBe(200);
     expect(empty.body.profile).toMatchObject({
-      conductor_id: driver.id, nombre_completo: "Ana Restrepo", telefono: "3001234567", direccion: null,
-      aprobado: false, motivo_rechazo: null, fecha_aprobacion: null, licencia: null, vehiculo: null,
+      conductor_id: driver.id,
+      nombre_completo: "Ana Restrepo",
+      telefono: "3001234567",
+      direccion: null,
+      aprobado: false,
+      motivo_rechazo: null,
+      fecha_aprobacion: null,
+      licencia: null,
+      vehiculo: null,
     });
     expect(Object.keys(empty.body.profile).sort()).toEqual([
-      "aprobado", "conductor_id", "direccion", "documentos_pendientes", "documentos_rechazados", "documentos_vencidos", "estado_verificacion",
-      "fecha_actualizacion", "fecha_aprobacion", "fecha_creacion", "id", "licencia", "motivo_rechazo", "nombre_completo",
-      "porcentaje_completitud", "telefono", "vehiculo",
+      "aprobado",
+      "conductor_id",
+      "direccion",
+      "documentos_pendientes",
+      "documentos_rechazados",
+      "documentos_vencidos",
+      "estado_verificacion",
+      "fecha_actualizacion",
+      "fecha_aprobacion",
+      "fecha_creacion",
+      "id",
+      "licencia",
+      "motivo_rechazo",
+      "nombre_completo",
+      "porcentaje_completitud",
+      "telefono",
+      "vehiculo",
     ]);
     // What pingo's profile screen reads to list what is missing (lib/src/features/conductor/models/conductor_profile_model.dart).
-    expect(empty.body.profile.documentos_pendientes).toEqual(expect.arrayContaining(["perfil.direccion", "licencia.numero", "vehiculo.placa"]));
+    expect(empty.body.profile.documentos_pendientes).toEqual(
+      expect.arrayContaining(["perfil.direccion", "licencia.numero", "vehiculo.placa"]),
+    );
     expect(empty.body.profile.porcentaje_completitud).toBeLessThan(100);
     await completeApplication(app, driver.id);
     const full = (await app.legacy("GET", "/conductor/get_profile.php", { conductor_id: String(driver.id) })).body.profile;
-    expect(full).toMatchObject({ documentos_pendientes: [], documentos_rechazados: [], documentos_vencidos: [], porcentaje_completitud: 100 });
+    expect(full).toMatchObject({
+      documentos_pendientes: [],
+      documentos_rechazados: [],
+      documentos_vencidos: [],
+      porcentaje_completitud: 100,
+    });
     expect(full.licencia).toMatchObject({ tipo: "B1", numero: expect.stringMatching(/^LIC-/) });
     expect(full.vehiculo).toMatchObject({ marca: "Renault", tipo: "auto", anio: 2020, empresa_id: null });
   });
@@ -56,7 +84,9 @@ describe("GET /conductor/get_profile.php", () => {
     const admin = await newAdmin(app);
     const PROFILE = `query ($id: Int) { driverProfile(conductor_id: $id) { __typename ... on PerfilConductor { conductor_id email } } }`;
     expect((await app.graphql(PROFILE, { id: driver.id }, admin.id)).data.driverProfile).toEqual({
-      __typename: "PerfilConductor", conductor_id: driver.id, email: driver.email,
+      __typename: "PerfilConductor",
+      conductor_id: driver.id,
+      email: driver.email,
     });
     expect((await app.graphql(PROFILE, { id: driver.id }, other.id)).data.driverProfile.__typename).toBe("ForbiddenError");
     expect((await app.graphql(PROFILE, {}, other.id)).data.driverProfile.conductor_id).toBe(other.id);
@@ -86,18 +116,32 @@ describe("POST /conductor/update_profile.php", () => {
 });
 
 describe("POST /conductor/update_vehicle.php", () => {
-  const update = (conductor_id: number, body: Record<string, unknown>) => post(app, "/conductor/update_vehicle.php", { conductor_id, ...body });
+  const update = (conductor_id: number, body: Record<string, unknown>) =>
+    post(app, "/conductor/update_vehicle.php", { conductor_id, ...body });
 
   it("takes the vehiculo_ fields, answers without the prefix and normalises the plate", async () => {
     const driver = await newDriver(app);
     const response = await update(driver.id, {
-      vehiculo_marca: "Chevrolet", vehiculo_modelo: "Spark", vehiculo_anio: 2019, vehiculo_placa: " xyz-12a ", vehiculo_color: "Rojo",
-      vehiculo_tipo: "auto", soat_numero: "S-1", soat_vencimiento: "2027-01-31", tecnomecanica_vencimiento: "2026-12-01T10:00:00-05:00",
+      vehiculo_marca: "Chevrolet",
+      vehiculo_modelo: "Spark",
+      vehiculo_anio: 2019,
+      vehiculo_placa: " xyz-12a ",
+      vehiculo_color: "Rojo",
+      vehiculo_tipo: "auto",
+      soat_numero: "S-1",
+      soat_vencimiento: "2027-01-31",
+      tecnomecanica_vencimiento: "2026-12-01T10:00:00-05:00",
     });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe("Vehículo actualizado");
     expect(response.body.vehicle).toMatchObject({
-      marca: "Chevrolet", modelo: "Spark", anio: 2019, placa: "XYZ12A", color: "Rojo", tipo: "auto", soat_numero: "S-1",
+      marca: "Chevrolet",
+      modelo: "Spark",
+      anio: 2019,
+      placa: "XYZ12A",
+      color: "Rojo",
+      tipo: "auto",
+      soat_numero: "S-1",
       // A bare date is valid through that whole day in Bogotá.
       soat_vencimiento: "2027-02-01T04:59:59.999Z",
       tecnomecanica_vencimiento: "2026-12-01T15:00:00.000Z",
@@ -154,12 +198,15 @@ describe("POST /conductor/update_vehicle.php", () => {
     await post(app, "/conductor/update_license.php", { conductor_id: driver.id, tipo: "A2" });
     const response = await update(driver.id, { vehiculo_tipo: "auto" });
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe("El campo 'vehiculo_tipo' no es compatible con tu licencia A2; para 'auto' se necesita una de: B1, B2, B3, C1, C2, C3");
+    expect(response.body.message).toBe(
+      "El campo 'vehiculo_tipo' no es compatible con tu licencia A2; para 'auto' se necesita una de: B1, B2, B3, C1, C2, C3",
+    );
   });
 });
 
 describe("POST /conductor/update_license.php", () => {
-  const update = (conductor_id: number, body: Record<string, unknown>) => post(app, "/conductor/update_license.php", { conductor_id, ...body });
+  const update = (conductor_id: number, body: Record<string, unknown>) =>
+    post(app, "/conductor/update_license.php", { conductor_id, ...body });
 
   it("stores the licence, changing only the fields sent", async () => {
     const driver = await newDriver(app);
@@ -167,15 +214,25 @@ describe("POST /conductor/update_license.php", () => {
     expect(response.status).toBe(200);
     expect(response.body.message).toBe("Licencia actualizada");
     expect(response.body.license).toEqual({
-      numero: "CO-123", tipo: "B1", fecha_emision: "2024-01-15T05:00:00.000Z", fecha_expiracion: "2030-01-16T04:59:59.999Z",
-      imagen_frente: null, imagen_reverso: null,
+      numero: "CO-123",
+      tipo: "B1",
+      fecha_emision: "2024-01-15T05:00:00.000Z",
+      fecha_expiracion: "2030-01-16T04:59:59.999Z",
+      imagen_frente: null,
+      imagen_reverso: null,
     });
     const photo = `/uploads/conductores/${driver.id}/licencia_frente-1.jpg`;
     const partial = await update(driver.id, { imagen_frente: photo });
-    expect(partial.body.license).toMatchObject({ numero: "CO-123", imagen_frente: expect.stringMatching(new RegExp(`^${photo}\\?expira=\\d+&firma=`)) });
+    expect(partial.body.license).toMatchObject({
+      numero: "CO-123",
+      imagen_frente: expect.stringMatching(new RegExp(`^${photo}\\?expira=\\d+&firma=`)),
+    });
     // What is kept is the plain link, whatever signed or absolute form was sent.
     await update(driver.id, { imagen_reverso: `https://api.example.co${partial.body.license.imagen_frente}` });
-    expect(await app.db.license.findUnique({ where: { conductor_id: driver.id } })).toMatchObject({ imagen_frente: photo, imagen_reverso: photo });
+    expect(await app.db.license.findUnique({ where: { conductor_id: driver.id } })).toMatchObject({
+      imagen_frente: photo,
+      imagen_reverso: photo,
+    });
   });
 
   it("refuses a photo link to another driver's upload", async () => {
@@ -184,7 +241,10 @@ describe("POST /conductor/update_license.php", () => {
     const response = await update(driver.id, { imagen_frente: `/uploads/conductores/${other.id}/licencia_frente-1.jpg` });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("El campo 'imagen_frente' debe ser un documento que subiste tú");
-    const vehicle = await post(app, "/conductor/update_vehicle.php", { conductor_id: driver.id, foto_soat: `/uploads/conductores/${other.id}/soat-1.jpg` });
+    const vehicle = await post(app, "/conductor/update_vehicle.php", {
+      conductor_id: driver.id,
+      foto_soat: `/uploads/conductores/${other.id}/soat-1.jpg`,
+    });
     expect(vehicle.status).toBe(400);
     expect(vehicle.body.message).toBe("El campo 'foto_soat' debe ser un documento que subiste tú");
   });

@@ -29,10 +29,15 @@ describe("POST /conductor/upload_documents.php", () => {
   ])("stores a real %s and serves it back at the URL it returns", async (file, type, extension) => {
     const driver = await newDriver(app);
     const bytes = fixture(file);
-    const response = await upload({ conductor_id: String(driver.id), tipo_documento: "soat", documento: new Blob([bytes]) }, "sin-extension");
+    const response = await upload(
+      { conductor_id: String(driver.id), tipo_documento: "soat", documento: new Blob([bytes]) },
+      "sin-extension",
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
-    const url = expect.stringMatching(new RegExp(`^/uploads/conductores/${driver.id}/soat-[0-9a-f-]{36}\\.${extension}\\?expira=\\d+&firma=[\\w-]+$`));
+    const url = expect.stringMatching(
+      new RegExp(`^/uploads/conductores/${driver.id}/soat-[0-9a-f-]{36}\\.${extension}\\?expira=\\d+&firma=[\\w-]+$`),
+    );
     // The url at the top, and under data for pingo's DocumentUploadService (lib/src/features/conductor/services/document_upload_service.dart).
     expect(body).toEqual({ success: true, message: "Documento recibido", url, file_url: url, data: { tipo_documento: "soat", url } });
     expect(body.data.url).toBe(body.url);
@@ -47,7 +52,8 @@ describe("POST /conductor/upload_documents.php", () => {
   it("keeps the photo as the document's own, where pingo's profile screen reloads it (lib/src/features/conductor/providers/conductor_profile_provider.dart)", async () => {
     const driver = await newDriver(app);
     const sent = async (tipo_documento: string) =>
-      (await (await upload({ conductor_id: String(driver.id), tipo_documento, documento: new Blob([fixture("documento.jpg")]) })).json()).url as string;
+      (await (await upload({ conductor_id: String(driver.id), tipo_documento, documento: new Blob([fixture("documento.jpg")]) })).json())
+        .url as string;
     const soat = await sent("soat");
     const front = await sent("licencia");
     const { profile } = (await app.legacy("GET", "/conductor/get_profile.php", { conductor_id: String(driver.id) })).body;
@@ -61,7 +67,11 @@ describe("POST /conductor/upload_documents.php", () => {
 
   it("refuses a text file named like an image", async () => {
     const driver = await newDriver(app);
-    const response = await upload({ conductor_id: String(driver.id), tipo_documento: "vehiculo", documento: new Blob([fixture("texto-renombrado.jpg")]) });
+    const response = await upload({
+      conductor_id: String(driver.id),
+      tipo_documento: "vehiculo",
+      documento: new Blob([fixture("texto-renombrado.jpg")]),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: "El campo 'documento' debe ser una imagen JPG o PNG" });
   });
@@ -79,7 +89,11 @@ describe("POST /conductor/upload_documents.php", () => {
   it.each([
     [{ tipo_documento: "soat" }, 400, "El campo 'documento' es obligatorio"],
     [{ tipo_documento: "soat", documento: "no soy un archivo" }, 400, "El campo 'documento' debe ser un archivo"],
-    [{ tipo_documento: "pasaporte", documento: "file" }, 400, "El campo 'tipo_documento' debe ser uno de: licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat, tecnomecanica"],
+    [
+      { tipo_documento: "pasaporte", documento: "file" },
+      400,
+      "El campo 'tipo_documento' debe ser uno de: licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat, tecnomecanica",
+    ],
     [{ documento: "file" }, 400, "El campo 'tipo_documento' es obligatorio"],
   ])("answers %j with %i", async (fields, status, message) => {
     const driver = await newDriver(app);
@@ -101,7 +115,12 @@ describe("POST /conductor/upload_documents.php", () => {
 
   it("serves nothing outside the upload folder, even to an administrator", async () => {
     const admin = await newAdmin(app);
-    for (const path of ["/uploads/../../package.json", "/uploads/%2e%2e/%2e%2e/package.json", "/uploads/nada.png", "/uploads/conductores/"]) {
+    for (const path of [
+      "/uploads/../../package.json",
+      "/uploads/%2e%2e/%2e%2e/package.json",
+      "/uploads/nada.png",
+      "/uploads/conductores/",
+    ]) {
       expect((await app.server.fetch(new Request(`http://test${path}`, { headers: await app.bearer(admin.id) }))).status, path).toBe(404);
     }
   });

@@ -46,10 +46,19 @@ describe("POST /map/calculate_route.php", () => {
   it("learns from the platform's completed trips in the same hour of the week", async () => {
     const before = (await app.legacy("POST", "/map/calculate_route.php", { origin: LLERAS, destination: ESTADIO })).body.route;
     const trip = (hora_semana: number) => ({
-      tipo_servicio: "auto", estado: "completado", hora_semana, velocidad_real_kmh: 40,
-      origen_direccion: "a", origen_latitud: 6.2, origen_longitud: -75.5,
-      destino_direccion: "b", destino_latitud: 6.3, destino_longitud: -75.6,
-      precio_estimado: 10000, distancia_km: 5, duracion_estimada_minutos: 10,
+      tipo_servicio: "auto",
+      estado: "completado",
+      hora_semana,
+      velocidad_real_kmh: 40,
+      origen_direccion: "a",
+      origen_latitud: 6.2,
+      origen_longitud: -75.5,
+      destino_direccion: "b",
+      destino_latitud: 6.3,
+      destino_longitud: -75.6,
+      precio_estimado: 10000,
+      distancia_km: 5,
+      duracion_estimada_minutos: 10,
     });
     const now = hourOfWeek(clock.now());
     // Trips of other hours do not count.
@@ -107,14 +116,22 @@ describe("GET /map/geocode.php and /map/reverse_geocode.php", () => {
     expect(response.body).toEqual({
       success: true,
       location: {
-        latitud: 6.25184, longitud: -75.56359, direccion: "Calle 10 # 43-12, Medellín",
-        ciudad: "Medellín", departamento: "Antioquia", pais: "Colombia",
+        latitud: 6.25184,
+        longitud: -75.56359,
+        direccion: "Calle 10 # 43-12, Medellín",
+        ciudad: "Medellín",
+        departamento: "Antioquia",
+        pais: "Colombia",
       },
     });
   });
 
   it("answers 404 for an address that cannot be resolved and 400 for an empty one", async () => {
-    expectFailure(await app.legacy("GET", "/map/geocode.php", { address: "Calle falsa 123" }), 404, "No se encontró la dirección 'Calle falsa 123'");
+    expectFailure(
+      await app.legacy("GET", "/map/geocode.php", { address: "Calle falsa 123" }),
+      404,
+      "No se encontró la dirección 'Calle falsa 123'",
+    );
     expectFailure(await app.legacy("GET", "/map/geocode.php", { address: "   " }), 400, "El campo 'address' no puede estar vacío");
     expectFailure(await app.legacy("GET", "/map/geocode.php"), 400, "El campo 'address' es obligatorio");
   });
@@ -123,8 +140,12 @@ describe("GET /map/geocode.php and /map/reverse_geocode.php", () => {
     const response = await app.legacy("GET", "/map/reverse_geocode.php", { lat: "3.4516", lng: "-76.532" });
     expect(response.status).toBe(200);
     expect(response.body.location).toEqual({
-      latitud: 3.4516, longitud: -76.532, direccion: "Cerca de Cali, Valle del Cauca",
-      ciudad: "Cali", departamento: "Valle del Cauca", pais: "Colombia",
+      latitud: 3.4516,
+      longitud: -76.532,
+      direccion: "Cerca de Cali, Valle del Cauca",
+      ciudad: "Cali",
+      departamento: "Valle del Cauca",
+      pais: "Colombia",
     });
   });
 
@@ -156,7 +177,11 @@ describe("maps over GraphQL", () => {
     expect(data.route.puntos.length).toBeGreaterThan(2);
     expect(data.geocode).toEqual({ ciudad: "Medellín" });
     expect(data.reverseGeocode).toEqual({ ciudad: "Medellín" });
-    expect(data.nowhere).toEqual({ __typename: "NotFoundError", code: "NOT_FOUND", message: "No se encontró la dirección 'Calle falsa 123'" });
+    expect(data.nowhere).toEqual({
+      __typename: "NotFoundError",
+      code: "NOT_FOUND",
+      message: "No se encontró la dirección 'Calle falsa 123'",
+    });
     expect(data.badPoint).toEqual({ __typename: "ValidationError", field: "lat", reason: "debe estar entre -90 y 90" });
   });
 });

@@ -9,7 +9,10 @@ describe("the Colombian gazetteer", () => {
     expect(Object.keys(data.departments)).toHaveLength(33);
     expect(colombiaGazetteer.size).toBeGreaterThanOrEqual(1100);
     for (const code of Object.keys(data.departments)) {
-      expect(data.places.some(([, department]) => department === code), code).toBe(true);
+      expect(
+        data.places.some(([, department]) => department === code),
+        code,
+      ).toBe(true);
     }
     expect(data.places.filter((p) => p[4] === 1).length).toBeGreaterThanOrEqual(32);
   });

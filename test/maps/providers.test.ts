@@ -11,7 +11,12 @@ import { sendJson, startStub, type StubServer } from "../support/stub-server.js"
 
 const LLERAS = { latitud: 6.2086, longitud: -75.5659 };
 const ESTADIO = { latitud: 6.2568, longitud: -75.5904 };
-const PATH: Array<[number, number]> = [[6.2086, -75.5659], [6.2301, -75.5702], [6.2455, -75.5855], [6.2568, -75.5904]];
+const PATH: Array<[number, number]> = [
+  [6.2086, -75.5659],
+  [6.2301, -75.5702],
+  [6.2455, -75.5855],
+  [6.2568, -75.5904],
+];
 
 /** An OSRM /route answer, in the service's format. */
 const osrmAnswer = {
@@ -30,10 +35,25 @@ const osrmAnswer = {
           summary: "Avenida El Poblado, Avenida 80",
           weight: 840,
           steps: [
-            { name: "Calle 10", distance: 300, duration: 40, maneuver: { type: "depart", location: [-75.5659, 6.2086], bearing_after: 0, bearing_before: 0 } },
-            { name: "Avenida El Poblado", distance: 3000, duration: 300, maneuver: { type: "turn", modifier: "right", location: [-75.57, 6.21] } },
+            {
+              name: "Calle 10",
+              distance: 300,
+              duration: 40,
+              maneuver: { type: "depart", location: [-75.5659, 6.2086], bearing_after: 0, bearing_before: 0 },
+            },
+            {
+              name: "Avenida El Poblado",
+              distance: 3000,
+              duration: 300,
+              maneuver: { type: "turn", modifier: "right", location: [-75.57, 6.21] },
+            },
             { name: "", distance: 200, duration: 30, maneuver: { type: "roundabout", exit: 2, location: [-75.58, 6.24] } },
-            { name: "Avenida 80", distance: 3700, duration: 470, maneuver: { type: "new name", modifier: "straight", location: [-75.585, 6.245] } },
+            {
+              name: "Avenida 80",
+              distance: 3700,
+              duration: 470,
+              maneuver: { type: "new name", modifier: "straight", location: [-75.585, 6.245] },
+            },
             { name: "", distance: 0, duration: 0, maneuver: { type: "arrive", location: [-75.5904, 6.2568] } },
           ],
         },
@@ -60,7 +80,14 @@ const nominatimMedellin = {
   addresstype: "city",
   name: "Medellín",
   display_name: "Medellín, Valle de Aburrá, Antioquia, Colombia",
-  address: { city: "Medellín", county: "Valle de Aburrá", state: "Antioquia", "ISO3166-2-lvl4": "CO-ANT", country: "Colombia", country_code: "co" },
+  address: {
+    city: "Medellín",
+    county: "Valle de Aburrá",
+    state: "Antioquia",
+    "ISO3166-2-lvl4": "CO-ANT",
+    country: "Colombia",
+    country_code: "co",
+  },
   boundingbox: ["6.1", "6.4", "-75.7", "-75.4"],
 };
 
@@ -78,7 +105,13 @@ beforeAll(async () => {
     if (url.pathname.startsWith("/route/v1/driving/")) return sendJson(response, 200, osrmAnswer);
     if (url.pathname === "/search") return sendJson(response, 200, mode === "empty" ? [] : [nominatimMedellin]);
     if (url.pathname === "/reverse") {
-      return sendJson(response, 200, mode === "empty" ? { error: "Unable to geocode" } : { ...nominatimMedellin, display_name: "Carrera 43A, El Poblado, Medellín, Antioquia, Colombia" });
+      return sendJson(
+        response,
+        200,
+        mode === "empty"
+          ? { error: "Unable to geocode" }
+          : { ...nominatimMedellin, display_name: "Carrera 43A, El Poblado, Medellín, Antioquia, Colombia" },
+      );
     }
     sendJson(response, 404, {});
   });
@@ -98,9 +131,7 @@ describe("with an OSRM server", () => {
   it("takes the path, distance and instructions from its answer", async () => {
     mode = "ok";
     const answer = await route();
-    expect(stub.requests.at(-1)).toBe(
-      "/route/v1/driving/-75.5659,6.2086;-75.5904,6.2568?overview=full&geometries=polyline&steps=true",
-    );
+    expect(stub.requests.at(-1)).toBe("/route/v1/driving/-75.5659,6.2086;-75.5904,6.2568?overview=full&geometries=polyline&steps=true");
     expect(answer.distancia_km).toBe(7.24);
     expect(answer.puntos).toEqual(PATH.map(([latitud, longitud]) => ({ latitud, longitud })));
     expect(answer.instrucciones).toBe(
@@ -141,11 +172,19 @@ describe("with a Nominatim server", () => {
     const searched = new URL(stub.requests.at(-1)!, "http://stub");
     expect(searched.pathname).toBe("/search");
     expect(Object.fromEntries(searched.searchParams)).toEqual({
-      format: "jsonv2", addressdetails: "1", q: "Carrera 43A, Medellín", countrycodes: "co", limit: "1",
+      format: "jsonv2",
+      addressdetails: "1",
+      q: "Carrera 43A, Medellín",
+      countrycodes: "co",
+      limit: "1",
     });
     expect(response.body.location).toEqual({
-      latitud: 6.2443382, longitud: -75.573553, direccion: "Carrera 43A, Medellín",
-      ciudad: "Medellín", departamento: "Antioquia", pais: "Colombia",
+      latitud: 6.2443382,
+      longitud: -75.573553,
+      direccion: "Carrera 43A, Medellín",
+      ciudad: "Medellín",
+      departamento: "Antioquia",
+      pais: "Colombia",
     });
   });
 
@@ -153,7 +192,10 @@ describe("with a Nominatim server", () => {
     mode = "ok";
     const response = await app.legacy("GET", "/map/reverse_geocode.php", { lat: "6.21", lng: "-75.57" });
     expect(stub.requests.at(-1)).toBe("/reverse?format=jsonv2&addressdetails=1&lat=6.21&lon=-75.57");
-    expect(response.body.location).toMatchObject({ direccion: "Carrera 43A, El Poblado, Medellín, Antioquia, Colombia", ciudad: "Medellín" });
+    expect(response.body.location).toMatchObject({
+      direccion: "Carrera 43A, El Poblado, Medellín, Antioquia, Colombia",
+      ciudad: "Medellín",
+    });
   });
 
   it.each(["slow", "error", "empty"] as const)("uses the gazetteer when the server is %s", async (failure) => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  HISTORY_PRIOR, MIN_HISTORY_TRIPS, SPEEDS, blendSpeed, modelSpeed, observedSpeed, periodAt, travelMinutes,
+  HISTORY_PRIOR,
+  MIN_HISTORY_TRIPS,
+  SPEEDS,
+  blendSpeed,
+  modelSpeed,
+  observedSpeed,
+  periodAt,
+  travelMinutes,
 } from "../../src/domain/maps/speed.js";
 import { hourOfWeek } from "../../src/domain/time.js";
 

@@ -22,7 +22,9 @@ async function cityBlock() {
   return { pickup, drivers: drivers.map((d) => d.id) };
 }
 const offered = async (tripId: number) =>
-  (await app.db.tripOffer.findMany({ where: { viaje_id: tripId }, orderBy: { id: "asc" }, select: { conductor_id: true } })).map((o) => o.conductor_id);
+  (await app.db.tripOffer.findMany({ where: { viaje_id: tripId }, orderBy: { id: "asc" }, select: { conductor_id: true } })).map(
+    (o) => o.conductor_id,
+  );
 /** The first `count` drivers offered the trip, once there are that many. */
 async function firstOffered(tripId: number, count: number) {
   for (let waited = 0; (await offered(tripId)).length < count && waited < 20 * WAVE_MS; waited += 50) await delay(50);
@@ -30,7 +32,12 @@ async function firstOffered(tripId: number, count: number) {
 }
 const request = async (pickup: object) => {
   const passenger = await createPassenger(app);
-  const created = await post(app, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen: pickup, destino: ESTADIO });
+  const created = await post(app, "/viajes/create_trip.php", {
+    usuario_id: passenger.id,
+    tipo_servicio: "auto",
+    origen: pickup,
+    destino: ESTADIO,
+  });
   expect(created.status).toBe(200);
   return created.body;
 };

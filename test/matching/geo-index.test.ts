@@ -10,7 +10,12 @@ const YEAR_ON = new Date(NOW.getTime() + 365 * 24 * 3600 * 1000);
 /** A point `km` north of the centre. */
 const north = (km: number) => ({ latitud: CENTER.latitud + km / ((2 * Math.PI * 6371.0088) / 360), longitud: CENTER.longitud });
 const driver = (conductor_id: number, point: { latitud: number; longitud: number }, extra: Partial<IndexedDriver> = {}): IndexedDriver => ({
-  conductor_id, ...point, tipo_vehiculo: "auto", apto_hasta: YEAR_ON, at: NOW, ...extra,
+  conductor_id,
+  ...point,
+  tipo_vehiculo: "auto",
+  apto_hasta: YEAR_ON,
+  at: NOW,
+  ...extra,
 });
 const cars: NearbyQuery = { tipo_vehiculo: "auto", now: NOW, freshSince: ago(60), radiusKm: 5 };
 const ids = (found: Array<{ conductor_id: number }>) => found.map((d) => d.conductor_id);
@@ -22,10 +27,16 @@ function city(count: number, spreadDegrees = 0.36): IndexedDriver[] {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  return Array.from({ length: count }, (_, i) => driver(i + 1, {
-    latitud: CENTER.latitud + (random() - 0.5) * spreadDegrees,
-    longitud: CENTER.longitud + (random() - 0.5) * spreadDegrees,
-  }, { tipo_vehiculo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!, at: ago(random() * 90), apto_hasta: random() < 0.05 ? ago(1) : YEAR_ON }));
+  return Array.from({ length: count }, (_, i) =>
+    driver(
+      i + 1,
+      {
+        latitud: CENTER.latitud + (random() - 0.5) * spreadDegrees,
+        longitud: CENTER.longitud + (random() - 0.5) * spreadDegrees,
+      },
+      { tipo_vehiculo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!, at: ago(random() * 90), apto_hasta: random() < 0.05 ? ago(1) : YEAR_ON },
+    ),
+  );
 }
 
 describe("the driver geo index", () => {
@@ -145,13 +156,20 @@ describe("the driver geo index", () => {
       latitud: Math.max(-90, Math.min(90, p.latitud + (random() - 0.5) * 0.2 * scale)),
       longitud: wrap(p.longitud + (random() - 0.5) * 2 * spread * scale),
     });
-    const drivers = Array.from({ length: 3000 }, (_, i) => driver(i + 1, around(place, 1), {
-      tipo_vehiculo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!, at: ago(random() * 90), apto_hasta: random() < 0.05 ? ago(1) : YEAR_ON,
-    }));
+    const drivers = Array.from({ length: 3000 }, (_, i) =>
+      driver(i + 1, around(place, 1), {
+        tipo_vehiculo: VEHICLE_TYPES[i % VEHICLE_TYPES.length]!,
+        at: ago(random() * 90),
+        apto_hasta: random() < 0.05 ? ago(1) : YEAR_ON,
+      }),
+    );
     const index = new DriverGeoIndex();
     for (const d of drivers) index.set(d);
     // Centres on cell edges (multiples of every cell size) as well as anywhere.
-    const onEdge = { latitud: Math.round(latitud / 0.0439453125) * 0.0439453125, longitud: wrap(Math.round(longitud / 0.0439453125) * 0.0439453125) };
+    const onEdge = {
+      latitud: Math.round(latitud / 0.0439453125) * 0.0439453125,
+      longitud: wrap(Math.round(longitud / 0.0439453125) * 0.0439453125),
+    };
     const centres = [place, onEdge, ...Array.from({ length: 6 }, () => around(place, 0.8))];
     for (const centre of centres) expectBruteForce(index, drivers, centre);
   });
@@ -206,13 +224,23 @@ describe("the driver geo index", () => {
         index.remove(id);
         live.delete(id);
       } else {
-        const d = driver(id, { latitud: CENTER.latitud + (random() - 0.5) * 0.2, longitud: CENTER.longitud + (random() - 0.5) * 0.2 }, {
-          tipo_vehiculo: VEHICLE_TYPES[Math.floor(random() * 2)]!, at: ago(random() * 90),
-        });
+        const d = driver(
+          id,
+          { latitud: CENTER.latitud + (random() - 0.5) * 0.2, longitud: CENTER.longitud + (random() - 0.5) * 0.2 },
+          {
+            tipo_vehiculo: VEHICLE_TYPES[Math.floor(random() * 2)]!,
+            at: ago(random() * 90),
+          },
+        );
         index.set(d);
         live.set(id, d);
       }
-      if (step % 500 === 0) expectBruteForce(index, [...live.values()].sort((a, b) => a.conductor_id - b.conductor_id), CENTER);
+      if (step % 500 === 0)
+        expectBruteForce(
+          index,
+          [...live.values()].sort((a, b) => a.conductor_id - b.conductor_id),
+          CENTER,
+        );
     }
     expect(index.size).toBe(live.size);
   });

@@ -25,8 +25,12 @@ describe("POST /conductor/update_location.php", () => {
       success: true,
       message: "Ubicación actualizada",
       ubicacion: {
-        conductor_id: driver.id, latitud: 6.21, longitud: -75.57, disponibilidad: 1,
-        posicion_en: clock.now().toISOString(), viaje_activo_id: null,
+        conductor_id: driver.id,
+        latitud: 6.21,
+        longitud: -75.57,
+        disponibilidad: 1,
+        posicion_en: clock.now().toISOString(),
+        viaje_activo_id: null,
       },
     });
     clock.advance(10_000);
@@ -34,7 +38,9 @@ describe("POST /conductor/update_location.php", () => {
     expect((await locate({ conductor_id: driver.id, latitud: "6.211", longitud: "-75.571" })).body.ubicacion.disponibilidad).toBe(1);
     const start = clock.now();
     clock.advance(3_600_000);
-    expect((await locate({ conductor_id: driver.id, latitud: 6.212, longitud: -75.572, disponibilidad: 0 })).body.ubicacion.disponibilidad).toBe(0);
+    expect(
+      (await locate({ conductor_id: driver.id, latitud: 6.212, longitud: -75.572, disponibilidad: 0 })).body.ubicacion.disponibilidad,
+    ).toBe(0);
     expect(await periods(driver.id)).toEqual([{ inicio: new Date(start.getTime() - 10_000), fin: clock.now() }]);
     const row = await app.db.driverStatus.findUniqueOrThrow({ where: { conductor_id: driver.id } });
     expect(row).toMatchObject({ disponible: false, latitud: 6.212, longitud: -75.572, posicion_en: clock.now() });
@@ -85,12 +91,16 @@ describe("POST /conductor/update_location.php", () => {
 describe("trip requests for a driver", () => {
   const REQUESTS = `{ tripRequests { __typename ... on QueryTripRequestsSuccess { data { id tipo_servicio } } ... on Error { code message } } }`;
   const BUCARAMANGA = { direccion: "Parque Santander", latitud: 7.1193, longitud: -73.1227 };
-  const DEST = { direccion: "Cabecera", latitud: 7.1040, longitud: -73.1082 };
+  const DEST = { direccion: "Cabecera", latitud: 7.104, longitud: -73.1082 };
 
   it("lists pending requests within 5 km for the driver's vehicle and records them as shown", async () => {
     const moto = await createDriver(app, { tipo: "moto", at: BUCARAMANGA });
     const car = await createDriver(app, { tipo: "auto", at: northOf(BUCARAMANGA, 1) });
-    const near = await requestTrip(app, (await createPassenger(app)).id, { tipo_servicio: "motocicleta", origen: { ...BUCARAMANGA, ...northOf(BUCARAMANGA, 4.9) }, destino: DEST });
+    const near = await requestTrip(app, (await createPassenger(app)).id, {
+      tipo_servicio: "motocicleta",
+      origen: { ...BUCARAMANGA, ...northOf(BUCARAMANGA, 4.9) },
+      destino: DEST,
+    });
     await requestTrip(app, (await createPassenger(app)).id, { tipo_servicio: "auto", origen: BUCARAMANGA, destino: DEST });
     // A moto driver 6 km away sees nothing of these.
     const far = await createDriver(app, { tipo: "moto", at: northOf(BUCARAMANGA, -6) });
@@ -99,7 +109,9 @@ describe("trip requests for a driver", () => {
     expect(seen.data.tripRequests.data).toEqual([{ id: near.id, tipo_servicio: "motocicleta" }]);
     expect(await app.db.tripOffer.count({ where: { conductor_id: moto.id, viaje_id: near.id } })).toBe(1);
     expect((await app.graphql(REQUESTS, {}, far.id)).data.tripRequests.data).toEqual([]);
-    expect((await app.graphql(REQUESTS, {}, car.id)).data.tripRequests.data.map((t: { tipo_servicio: string }) => t.tipo_servicio)).toEqual(["auto"]);
+    expect((await app.graphql(REQUESTS, {}, car.id)).data.tripRequests.data.map((t: { tipo_servicio: string }) => t.tipo_servicio)).toEqual(
+      ["auto"],
+    );
   });
 
   it("records a rejection with its time, once", async () => {
@@ -108,10 +120,14 @@ describe("trip requests for a driver", () => {
     clock.advance(12_000);
     const REJECT = `mutation ($id: Int!) { rejectTripRequest(trip_id: $id) { __typename ... on Error { message } } }`;
     expect((await app.graphql(REJECT, { id: trip.id }, driver.id)).data.rejectTripRequest.__typename).toBe("Viaje");
-    const offer = await app.db.tripOffer.findUniqueOrThrow({ where: { viaje_id_conductor_id: { viaje_id: trip.id, conductor_id: driver.id } } });
+    const offer = await app.db.tripOffer.findUniqueOrThrow({
+      where: { viaje_id_conductor_id: { viaje_id: trip.id, conductor_id: driver.id } },
+    });
     expect(offer.respuesta).toBe("rechazada");
     expect(offer.respondida_en!.getTime() - offer.mostrada_en.getTime()).toBe(12_000);
-    expect((await app.graphql(REJECT, { id: trip.id }, driver.id)).data.rejectTripRequest.message).toBe("Ya respondiste esta solicitud (rechazada)");
+    expect((await app.graphql(REJECT, { id: trip.id }, driver.id)).data.rejectTripRequest.message).toBe(
+      "Ya respondiste esta solicitud (rechazada)",
+    );
   });
 
   it("is for online drivers with a fresh position", async () => {
@@ -128,9 +144,33 @@ describe("pricing rates", () => {
     const passenger = await createPassenger(app);
     const { data } = await app.graphql(RATES, {}, passenger.id);
     expect(data.pricingRates.data).toEqual([
-      { tipo_vehiculo: "auto", tarifa_base: 6000, precio_km: 3000, precio_minuto: 400, tarifa_minima: 9000, recargo_pico: 0.2, recargo_nocturno: 0.25 },
-      { tipo_vehiculo: "moto", tarifa_base: 4000, precio_km: 2000, precio_minuto: 250, tarifa_minima: 6000, recargo_pico: 0.15, recargo_nocturno: 0.2 },
-      { tipo_vehiculo: "mototaxi", tarifa_base: 5500, precio_km: 2500, precio_minuto: 350, tarifa_minima: 8000, recargo_pico: 0.18, recargo_nocturno: 0.22 },
+      {
+        tipo_vehiculo: "auto",
+        tarifa_base: 6000,
+        precio_km: 3000,
+        precio_minuto: 400,
+        tarifa_minima: 9000,
+        recargo_pico: 0.2,
+        recargo_nocturno: 0.25,
+      },
+      {
+        tipo_vehiculo: "moto",
+        tarifa_base: 4000,
+        precio_km: 2000,
+        precio_minuto: 250,
+        tarifa_minima: 6000,
+        recargo_pico: 0.15,
+        recargo_nocturno: 0.2,
+      },
+      {
+        tipo_vehiculo: "mototaxi",
+        tarifa_base: 5500,
+        precio_km: 2500,
+        precio_minuto: 350,
+        tarifa_minima: 8000,
+        recargo_pico: 0.18,
+        recargo_nocturno: 0.22,
+      },
     ]);
 
     const UPDATE = `mutation ($input: PricingRateInput!) { updatePricingRate(input: $input) { __typename ... on Tarifa { tarifa_base tarifa_minima } ... on Error { code message } } }`;
@@ -138,7 +178,14 @@ describe("pricing rates", () => {
     expect(refused.data.updatePricingRate).toMatchObject({ __typename: "ForbiddenError", code: "FORBIDDEN" });
 
     const admin = await app.db.user.create({
-      data: { email: "tarifas@example.com", nombre: "A", apellido: "B", telefono: "3000000", password_hash: DEMO_PASSWORDS.admin, tipo_usuario: "admin" },
+      data: {
+        email: "tarifas@example.com",
+        nombre: "A",
+        apellido: "B",
+        telefono: "3000000",
+        password_hash: DEMO_PASSWORDS.admin,
+        tipo_usuario: "admin",
+      },
     });
     const bad = await app.graphql(UPDATE, { input: { tipo_vehiculo: "auto", recargo_pico: 1.5 } }, admin.id);
     expect(bad.data.updatePricingRate).toMatchObject({ message: "El campo 'recargo_pico' debe estar entre 0 y 1 (0 % a 100 %)" });

@@ -35,9 +35,16 @@ describe("a ping from a driver already online", () => {
     const driver = await createDriver(app);
     clock.advance(10_000);
     let answer: Awaited<ReturnType<typeof locate>> | undefined;
-    const statements = await statementsOf(async () => (answer = await locate({ conductor_id: driver.id, latitud: 6.2091, longitud: -75.566 })));
+    const statements = await statementsOf(
+      async () => (answer = await locate({ conductor_id: driver.id, latitud: 6.2091, longitud: -75.566 })),
+    );
     expect(answer!.body.ubicacion).toEqual({
-      conductor_id: driver.id, latitud: 6.2091, longitud: -75.566, disponibilidad: 1, posicion_en: clock.now().toISOString(), viaje_activo_id: null,
+      conductor_id: driver.id,
+      latitud: 6.2091,
+      longitud: -75.566,
+      disponibilidad: 1,
+      posicion_en: clock.now().toISOString(),
+      viaje_activo_id: null,
     });
     // Only who the caller is: every call checks the account behind the id it names.
     expect(statements).toHaveLength(1);
@@ -123,15 +130,24 @@ describe("whether a driver can take trips", () => {
     const tag = `flota-${Date.now()}`;
     await app.db.user.createMany({
       data: Array.from({ length: count }, (_, i) => ({
-        email: `${tag}-${i}@example.com`, nombre: "F", apellido: "L", telefono: "3000000000", password_hash: "x", tipo_usuario: "conductor",
+        email: `${tag}-${i}@example.com`,
+        nombre: "F",
+        apellido: "L",
+        telefono: "3000000000",
+        password_hash: "x",
+        tipo_usuario: "conductor",
       })),
     });
     const ids = (await app.db.user.findMany({ where: { email: { startsWith: tag } }, select: { id: true } })).map((u) => u.id);
     await app.db.driverProfile.createMany({ data: ids.map((conductor_id) => ({ conductor_id, aprobado: true })) });
     await app.db.license.createMany({ data: ids.map((conductor_id) => ({ conductor_id, fecha_expiracion: year })) });
-    await app.db.vehicle.createMany({ data: ids.map((conductor_id) => ({ conductor_id, tipo: "moto", soat_vencimiento: year, tecnomecanica_vencimiento: year })) });
+    await app.db.vehicle.createMany({
+      data: ids.map((conductor_id) => ({ conductor_id, tipo: "moto", soat_vencimiento: year, tecnomecanica_vencimiento: year })),
+    });
     const { latitud, longitud } = northOf(LLERAS, 500);
-    await app.db.driverStatus.createMany({ data: ids.map((conductor_id) => ({ conductor_id, disponible: true, posicion_en: now, latitud, longitud })) });
+    await app.db.driverStatus.createMany({
+      data: ids.map((conductor_id) => ({ conductor_id, disponible: true, posicion_en: now, latitud, longitud })),
+    });
     const second = await buildServer(app.config, { clock });
     try {
       expect(second.deps.matching.presence.index.size).toBeGreaterThanOrEqual(count);
@@ -148,7 +164,9 @@ describe("whether a driver can take trips", () => {
     try {
       expect(second.deps.matching.presence.index.size).toBeGreaterThan(0);
       const body = JSON.stringify({ usuario_id: passenger.id, tipo_servicio: "auto", origen, destino: ESTADIO });
-      const response = await second.fetch(new Request("http://test/viajes/create_trip.php", { method: "POST", headers: { "content-type": "application/json" }, body }));
+      const response = await second.fetch(
+        new Request("http://test/viajes/create_trip.php", { method: "POST", headers: { "content-type": "application/json" }, body }),
+      );
       expect(response.status).toBe(200);
     } finally {
       await second.stop();

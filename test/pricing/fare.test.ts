@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import { PLATFORM_COMMISSION, computeFare, demandMultiplier, splitFare } from "../../src/domain/pricing/fare.js";
 
 const AUTO = {
-  id: 1, tipo_vehiculo: "auto", tarifa_base: 6000, precio_km: 3000, precio_minuto: 400, tarifa_minima: 9000,
-  recargo_pico: 0.2, recargo_nocturno: 0.25, actualizado_en: new Date(),
+  id: 1,
+  tipo_vehiculo: "auto",
+  tarifa_base: 6000,
+  precio_km: 3000,
+  precio_minuto: 400,
+  tarifa_minima: 9000,
+  recargo_pico: 0.2,
+  recargo_nocturno: 0.25,
+  actualizado_en: new Date(),
 };
 // Bogotá time: Tuesday 10:00, Tuesday 07:30, Tuesday 23:00, Saturday 08:00.
 const DAY = new Date("2026-03-10T15:00:00Z");
@@ -16,8 +23,14 @@ describe("fares", () => {
     const fare = computeFare(AUTO, { distanceKm: 5, minutes: 20, at: DAY, demand: 1 });
     // 6000 + 5 × 3000 + 20 × 400 = 29000
     expect(fare).toEqual({
-      tarifa_base: 6000, por_distancia: 15000, por_tiempo: 8000, recargo: null, porcentaje_recargo: 0,
-      tarifa_minima: 9000, multiplicador_demanda: 1, precio_estimado: 29000,
+      tarifa_base: 6000,
+      por_distancia: 15000,
+      por_tiempo: 8000,
+      recargo: null,
+      porcentaje_recargo: 0,
+      tarifa_minima: 9000,
+      multiplicador_demanda: 1,
+      precio_estimado: 29000,
     });
   });
 
@@ -27,14 +40,17 @@ describe("fares", () => {
 
   it("add the peak surcharge on weekday rush hours only", () => {
     expect(computeFare(AUTO, { distanceKm: 5, minutes: 20, at: PEAK, demand: 1 })).toMatchObject({
-      recargo: "pico", porcentaje_recargo: 0.2, precio_estimado: 34800,
+      recargo: "pico",
+      porcentaje_recargo: 0.2,
+      precio_estimado: 34800,
     });
     expect(computeFare(AUTO, { distanceKm: 5, minutes: 20, at: SATURDAY_MORNING, demand: 1 }).recargo).toBeNull();
   });
 
   it("add the night surcharge", () => {
     expect(computeFare(AUTO, { distanceKm: 5, minutes: 20, at: NIGHT, demand: 1 })).toMatchObject({
-      recargo: "nocturno", precio_estimado: 36300, // 29000 × 1.25 = 36250, to the nearest hundred
+      recargo: "nocturno",
+      precio_estimado: 36300, // 29000 × 1.25 = 36250, to the nearest hundred
     });
   });
 

@@ -29,7 +29,13 @@ describe("LEGACY_AUTH=token", () => {
 
   it("keeps login, register, check_user and the map calls open, and login's token opens the rest", async () => {
     const email = uniqueEmail();
-    const registered = await app.legacy("POST", "/auth/register.php", { email, password: PASSWORD, name: "A", lastName: "B", phone: "3001234567" });
+    const registered = await app.legacy("POST", "/auth/register.php", {
+      email,
+      password: PASSWORD,
+      name: "A",
+      lastName: "B",
+      phone: "3001234567",
+    });
     expect(registered.body.success).toBe(true);
     expect((await app.legacy("POST", "/auth/check_user.php", { email })).body).toMatchObject({ success: true, exists: true });
     expect((await app.legacy("GET", "/map/geocode.php", { address: "Medellín" })).status).toBe(200);
@@ -60,10 +66,20 @@ describe("LEGACY_AUTH=token", () => {
   it("acts for the token's user in calls that name nobody", async () => {
     const driver = await createDriver(app);
     const passenger = await registerUser(app);
-    const trip = await app.legacy("POST", "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO }, await app.bearer(passenger.id));
+    const trip = await app.legacy(
+      "POST",
+      "/viajes/create_trip.php",
+      { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO },
+      await app.bearer(passenger.id),
+    );
     const tripId = trip.body.trip.id;
     await app.legacy("POST", "/viajes/accept_trip.php", { trip_id: tripId, conductor_id: driver.id }, await app.bearer(driver.id));
-    const cancelled = await app.legacy("POST", "/viajes/cancel_trip.php", { trip_id: tripId, motivo: "Me demoré" }, await app.bearer(passenger.id));
+    const cancelled = await app.legacy(
+      "POST",
+      "/viajes/cancel_trip.php",
+      { trip_id: tripId, motivo: "Me demoré" },
+      await app.bearer(passenger.id),
+    );
     expect(cancelled.status).toBe(200);
     expect((await app.db.trip.findUniqueOrThrow({ where: { id: tripId } })).cancelado_por).toBe("pasajero");
   });
@@ -91,7 +107,12 @@ describe("LEGACY_AUTH=ids", () => {
 
   it("still checks a token when one is sent: a bad one is 401, a good one is who calls", async () => {
     const [user, other] = [await registerUser(app), await registerUser(app)];
-    const stale = await app.legacy("POST", "/auth/profile_update.php", { userId: user.id, name: "X" }, { authorization: "Bearer caducado" });
+    const stale = await app.legacy(
+      "POST",
+      "/auth/profile_update.php",
+      { userId: user.id, name: "X" },
+      { authorization: "Bearer caducado" },
+    );
     expect(stale.status).toBe(401);
     const mismatch = await app.legacy("POST", "/auth/profile_update.php", { userId: other.id, name: "X" }, await app.bearer(user.id));
     expect(mismatch.status).toBe(403);

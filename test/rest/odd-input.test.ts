@@ -19,7 +19,23 @@ afterAll(() => app.close());
 
 /** Values no client should send, and some clients will. */
 const ODD: unknown[] = [
-  2 ** 31, -1, 0, 1.5, 1e308, "", "   ", "a\u0000b", "x".repeat(20_000), true, [], [1, 2], { a: 1 }, null, "NaN", "1e999", "' OR 1=1 --",
+  2 ** 31,
+  -1,
+  0,
+  1.5,
+  1e308,
+  "",
+  "   ",
+  "a\u0000b",
+  "x".repeat(20_000),
+  true,
+  [],
+  [1, 2],
+  { a: 1 },
+  null,
+  "NaN",
+  "1e999",
+  "' OR 1=1 --",
 ];
 
 /** A plausible value for each known field, so that one odd field at a time is what gets tested. */
@@ -39,9 +55,14 @@ describe("every legacy route", () => {
         for (const value of ODD) {
           const body = Object.fromEntries(fields.map((f) => [f, baseline(f)]));
           body[field] = value;
-          const payload = route.method === "GET"
-            ? Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))
-            : body;
+          const payload =
+            route.method === "GET"
+              ? Object.fromEntries(
+                  Object.entries(body)
+                    .filter(([, v]) => v !== undefined)
+                    .map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+                )
+              : body;
           const response = await app.legacy(route.method, route.path, payload);
           const where = `${field}=${JSON.stringify(value)?.slice(0, 40)} → ${response.status} ${JSON.stringify(response.body)?.slice(0, 200)}`;
           expect(response.status, where).toBeLessThan(500);

@@ -70,8 +70,12 @@ describe("GET /openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info).toMatchObject({ title: "Ride-hailing legacy API", version: expect.any(String) });
     expect(doc.servers).toEqual([{ url: "/" }]);
-    const expected = legacyRoutes.flatMap((route) => [route.path, ...(route.aliases ?? [])].map((path) => `${route.method.toLowerCase()} ${path}`));
-    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
+    const expected = legacyRoutes.flatMap((route) =>
+      [route.path, ...(route.aliases ?? [])].map((path) => `${route.method.toLowerCase()} ${path}`),
+    );
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method} ${path}`),
+    );
     expect(documented.sort()).toEqual([...new Set(expected)].sort());
     for (const route of legacyRoutes) {
       const canonical = operationOf(route.method, route.path);
@@ -146,7 +150,13 @@ describe("GET /openapi.json", () => {
 describe("real answers match the document", () => {
   it("register, check_user, login and profile", async () => {
     const email = uniqueEmail();
-    const registered = await call("POST", "/auth/register.php", { email, password: PASSWORD, name: "Ana", lastName: "Restrepo", phone: 3001234567 });
+    const registered = await call("POST", "/auth/register.php", {
+      email,
+      password: PASSWORD,
+      name: "Ana",
+      lastName: "Restrepo",
+      phone: 3001234567,
+    });
     expect(registered.status).toBe(200);
     expect((await call("POST", "/auth/check_user.php", { email })).body.exists).toBe(true);
     const login = await call("POST", "/auth/login.php", { email, password: PASSWORD });
@@ -181,8 +191,19 @@ describe("real answers match the document", () => {
   });
 
   it("a trip request with no driver around: 200 with success false", async () => {
-    const passenger = await call("POST", "/auth/register.php", { email: uniqueEmail(), password: PASSWORD, name: "Ana", lastName: "R", phone: "3001234567" });
-    const trip = await call("POST", "/viajes/create_trip.php", { usuario_id: passenger.body.user.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO });
+    const passenger = await call("POST", "/auth/register.php", {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      name: "Ana",
+      lastName: "R",
+      phone: "3001234567",
+    });
+    const trip = await call("POST", "/viajes/create_trip.php", {
+      usuario_id: passenger.body.user.id,
+      tipo_servicio: "auto",
+      origen: LLERAS,
+      destino: ESTADIO,
+    });
     expect(trip.status).toBe(200);
     expect(trip.body.success).toBe(false);
   });

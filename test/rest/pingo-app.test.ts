@@ -78,9 +78,20 @@ const tripRequestBody = (usuarioId: number) => ({
 /** RegisterScreen._register → UserService.registerUser. */
 async function registerAsApp(fields: Record<string, unknown> = {}) {
   const email = uniqueEmail("pingo");
-  const response = await dart("POST", "/auth/register.php", {
-    email, password: PASSWORD, name: "Laura", lastName: "Gómez", phone: "3001234567", country: "Colombia", ...fields,
-  }, ACCEPT_JSON);
+  const response = await dart(
+    "POST",
+    "/auth/register.php",
+    {
+      email,
+      password: PASSWORD,
+      name: "Laura",
+      lastName: "Gómez",
+      phone: "3001234567",
+      country: "Colombia",
+      ...fields,
+    },
+    ACCEPT_JSON,
+  );
   ok(response);
   return { email, response };
 }
@@ -92,7 +103,12 @@ describe("pingo's passenger and account calls", () => {
     expect(response.body.user.id).toBe(response.body.data.user.id);
     const id = response.body.data.user.id as number;
 
-    const login = await dart("POST", "/auth/login.php", { email, password: PASSWORD, device_uuid: "8b0f2a4e-5c1d-4e7a-9f3b-2d6c8e1a7b90" }, ACCEPT_JSON);
+    const login = await dart(
+      "POST",
+      "/auth/login.php",
+      { email, password: PASSWORD, device_uuid: "8b0f2a4e-5c1d-4e7a-9f3b-2d6c8e1a7b90" },
+      ACCEPT_JSON,
+    );
     ok(login);
     expect(login.body.data.user).toMatchObject({ id, email, tipo_usuario: expect.any(String), nombre: "Laura", telefono: "3001234567" });
 
@@ -110,14 +126,19 @@ describe("pingo's driver onboarding calls", () => {
   it("update_license as DriverLicenseModel.toJson sends it, then get_profile (lib/src/features/conductor/models/driver_license_model.dart)", async () => {
     const driver = await newDriver(app);
     // ConductorProfileService.updateLicense: {'conductor_id': conductorId, ...license.toJson()}.
-    const response = await dart("POST", "/conductor/update_license.php", {
-      conductor_id: driver.id,
-      licencia_conduccion: "1032456789",
-      licencia_expedicion: "2020-01-15T00:00:00.000",
-      licencia_vencimiento: "2030-01-15T00:00:00.000",
-      licencia_categoria: "A2",
-      licencia_verificada: 0,
-    }, ACCEPT_JSON);
+    const response = await dart(
+      "POST",
+      "/conductor/update_license.php",
+      {
+        conductor_id: driver.id,
+        licencia_conduccion: "1032456789",
+        licencia_expedicion: "2020-01-15T00:00:00.000",
+        licencia_vencimiento: "2030-01-15T00:00:00.000",
+        licencia_categoria: "A2",
+        licencia_verificada: 0,
+      },
+      ACCEPT_JSON,
+    );
     ok(response);
 
     const stored = await app.db.license.findUnique({ where: { conductor_id: driver.id } });
@@ -133,10 +154,21 @@ describe("pingo's driver onboarding calls", () => {
 
   it("license photo, vehicle, documents, submit_verification and get_verification_status as the registration screens chain them (lib/src/features/conductor/services/conductor_profile_service.dart)", async () => {
     const driver = await newDriver(app);
-    ok(await dart("POST", "/conductor/update_license.php", {
-      conductor_id: driver.id, licencia_conduccion: "79845123", licencia_expedicion: "2019-06-03T00:00:00.000",
-      licencia_vencimiento: "2031-06-03T00:00:00.000", licencia_categoria: "A2", licencia_verificada: 0,
-    }, ACCEPT_JSON));
+    ok(
+      await dart(
+        "POST",
+        "/conductor/update_license.php",
+        {
+          conductor_id: driver.id,
+          licencia_conduccion: "79845123",
+          licencia_expedicion: "2019-06-03T00:00:00.000",
+          licencia_vencimiento: "2031-06-03T00:00:00.000",
+          licencia_categoria: "A2",
+          licencia_verificada: 0,
+        },
+        ACCEPT_JSON,
+      ),
+    );
 
     // LicenseRegistrationScreen uploads the photo after the licence is saved (DocumentUploadService).
     const licencePhoto = await dartUpload(driver.id, "licencia");
@@ -144,18 +176,36 @@ describe("pingo's driver onboarding calls", () => {
     expect(licencePhoto.body.data.url).toEqual(expect.any(String));
 
     // VehicleOnlyRegistrationScreen: VehicleModel.toJson (lib/src/features/conductor/models/vehicle_model.dart).
-    const vehicle = await dart("POST", "/conductor/update_vehicle.php", {
-      conductor_id: driver.id,
-      vehiculo_marca: "Yamaha", vehiculo_modelo: "NMAX", vehiculo_anio: 2023, vehiculo_color: "Negro", vehiculo_placa: "ABC12D",
-      vehiculo_tipo: "motocicleta", aseguradora: null, numero_poliza_seguro: null, vencimiento_seguro: null,
-      soat_numero: "SOAT-778899", soat_vencimiento: "2027-03-01T00:00:00.000",
-      tecnomecanica_numero: "RTM-445566", tecnomecanica_vencimiento: "2027-02-01T00:00:00.000",
-      tarjeta_propiedad_numero: "TP-112233",
-    }, ACCEPT_JSON);
+    const vehicle = await dart(
+      "POST",
+      "/conductor/update_vehicle.php",
+      {
+        conductor_id: driver.id,
+        vehiculo_marca: "Yamaha",
+        vehiculo_modelo: "NMAX",
+        vehiculo_anio: 2023,
+        vehiculo_color: "Negro",
+        vehiculo_placa: "ABC12D",
+        vehiculo_tipo: "motocicleta",
+        aseguradora: null,
+        numero_poliza_seguro: null,
+        vencimiento_seguro: null,
+        soat_numero: "SOAT-778899",
+        soat_vencimiento: "2027-03-01T00:00:00.000",
+        tecnomecanica_numero: "RTM-445566",
+        tecnomecanica_vencimiento: "2027-02-01T00:00:00.000",
+        tarjeta_propiedad_numero: "TP-112233",
+      },
+      ACCEPT_JSON,
+    );
     ok(vehicle);
     const profile = await profileOf(driver.id);
     expect(profile.vehiculo).toMatchObject({ marca: "Yamaha", modelo: "NMAX", anio: 2023, color: "Negro", placa: "ABC12D", tipo: "moto" });
-    expect(profile.vehiculo).toMatchObject({ soat_numero: "SOAT-778899", tecnomecanica_numero: "RTM-445566", tarjeta_propiedad_numero: "TP-112233" });
+    expect(profile.vehiculo).toMatchObject({
+      soat_numero: "SOAT-778899",
+      tecnomecanica_numero: "RTM-445566",
+      tarjeta_propiedad_numero: "TP-112233",
+    });
 
     const soat = await dartUpload(driver.id, "soat");
     ok(soat);
@@ -185,11 +235,29 @@ describe("pingo's driver onboarding calls", () => {
 
   it("update_vehicle with the dead datasource's unprefixed names and 'carro' (lib/src/features/conductor/data/datasources/conductor_remote_datasource_impl.dart)", async () => {
     const driver = await newDriver(app);
-    const response = await dart("POST", "/conductor/update_vehicle.php", {
-      conductor_id: driver.id, marca: "Chevrolet", modelo: "Spark", anio: 2019, placa: "XYZ987", color: "Rojo", tipo: "carro",
-    }, ACCEPT_JSON);
+    const response = await dart(
+      "POST",
+      "/conductor/update_vehicle.php",
+      {
+        conductor_id: driver.id,
+        marca: "Chevrolet",
+        modelo: "Spark",
+        anio: 2019,
+        placa: "XYZ987",
+        color: "Rojo",
+        tipo: "carro",
+      },
+      ACCEPT_JSON,
+    );
     ok(response);
-    expect((await profileOf(driver.id)).vehiculo).toMatchObject({ marca: "Chevrolet", modelo: "Spark", anio: 2019, placa: "XYZ987", color: "Rojo", tipo: "auto" });
+    expect((await profileOf(driver.id)).vehiculo).toMatchObject({
+      marca: "Chevrolet",
+      modelo: "Spark",
+      anio: 2019,
+      placa: "XYZ987",
+      color: "Rojo",
+      tipo: "auto",
+    });
   });
 
   it("update_license with only a misspelled field, or with nothing to change, is refused and stores nothing (lib/src/features/conductor/services/conductor_profile_service.dart)", async () => {
@@ -203,7 +271,12 @@ describe("pingo's driver onboarding calls", () => {
     expect(nothing.status, JSON.stringify(nothing.body)).toBe(400);
     expect(nothing.body.success).toBe(false);
 
-    const empty = await dart("POST", "/conductor/update_vehicle.php", { conductor_id: driver.id, aseguradora: null, numero_poliza_seguro: null, vencimiento_seguro: null }, ACCEPT_JSON);
+    const empty = await dart(
+      "POST",
+      "/conductor/update_vehicle.php",
+      { conductor_id: driver.id, aseguradora: null, numero_poliza_seguro: null, vencimiento_seguro: null },
+      ACCEPT_JSON,
+    );
     expect(empty.status, JSON.stringify(empty.body)).toBe(400);
 
     expect(await app.db.license.count({ where: { conductor_id: driver.id } })).toBe(0);
@@ -219,7 +292,12 @@ describe("pingo's admin calls", () => {
     const { response } = await registerAsApp();
     const passengerId = response.body.data.user.id as number;
 
-    const list = await dartGet("/admin/user_management.php", { admin_id: admin.id.toString(), page: "1", per_page: "20", tipo_usuario: "cliente" });
+    const list = await dartGet("/admin/user_management.php", {
+      admin_id: admin.id.toString(),
+      page: "1",
+      per_page: "20",
+      tipo_usuario: "cliente",
+    });
     ok(list);
     expect(list.body.data.usuarios.length).toBeGreaterThan(0);
     expect(list.body.usuarios).toEqual(list.body.data.usuarios);
@@ -228,7 +306,12 @@ describe("pingo's admin calls", () => {
       expect(typeof user.es_activo).toBe("boolean");
     }
 
-    const admins = await dartGet("/admin/user_management.php", { admin_id: admin.id.toString(), page: "1", per_page: "20", search: admin.email });
+    const admins = await dartGet("/admin/user_management.php", {
+      admin_id: admin.id.toString(),
+      page: "1",
+      per_page: "20",
+      search: admin.email,
+    });
     ok(admins);
     expect(admins.body.data.usuarios).toEqual([expect.objectContaining({ id: admin.id, tipo_usuario: "admin", es_activo: true })]);
 
@@ -262,7 +345,9 @@ describe("pingo's admin calls", () => {
     ok(await dart("POST", "/admin/approve_driver.php", { admin_id: admin.id, conductor_id: second.id, notas: null }, ACCEPT_JSON));
     expect((await app.db.driverProfile.findUnique({ where: { conductor_id: second.id } }))!.aprobado).toBe(true);
 
-    ok(await dart("POST", "/admin/suspend_user.php", { admin_id: admin.id, user_id: second.id, motivo: "Documentos vencidos" }, ACCEPT_JSON));
+    ok(
+      await dart("POST", "/admin/suspend_user.php", { admin_id: admin.id, user_id: second.id, motivo: "Documentos vencidos" }, ACCEPT_JSON),
+    );
     ok(await dart("POST", "/admin/activate_user.php", { admin_id: admin.id, user_id: second.id }, ACCEPT_JSON));
     expect((await app.db.user.findUnique({ where: { id: second.id } }))!.es_activo).toBe(true);
   });
@@ -290,25 +375,41 @@ describe("pingo's trip calls", () => {
     const status = await app.legacy("GET", "/user/get_trip_status.php", { solicitud_id: String(firstId) }, DART_JSON);
     ok(status);
     expect(status.body.trip).toMatchObject({
-      id: firstId, usuario_id: passengerId,
+      id: firstId,
+      usuario_id: passengerId,
       origen: { direccion: ORIGEN.direccion, latitud: ORIGEN.latitud, longitud: ORIGEN.longitud },
       destino: { direccion: DESTINO.direccion, latitud: DESTINO.latitud, longitud: DESTINO.longitud },
     });
 
     // ConductorHomeScreen polls every 5 s with the coordinates captured when it started.
-    const poll = () => dart("POST", "/conductor/get_solicitudes_pendientes.php", {
-      conductor_id: driver.id, latitud_actual: at.latitud, longitud_actual: at.longitud, radio_km: 5.0,
-    });
+    const poll = () =>
+      dart("POST", "/conductor/get_solicitudes_pendientes.php", {
+        conductor_id: driver.id,
+        latitud_actual: at.latitud,
+        longitud_actual: at.longitud,
+        radio_km: 5.0,
+      });
     const seen = await poll();
     ok(seen);
     const request = seen.body.solicitudes.find((entry: { id: number }) => entry.id === firstId);
     expect(request, JSON.stringify(seen.body)).toBeDefined();
     expect(Number.isInteger(request.id)).toBe(true);
     expect(typeof request.latitud_origen).toBe("number");
-    expect(request).toMatchObject({ latitud_origen: ORIGEN.latitud, longitud_origen: ORIGEN.longitud, direccion_origen: ORIGEN.direccion, direccion_destino: DESTINO.direccion });
+    expect(request).toMatchObject({
+      latitud_origen: ORIGEN.latitud,
+      longitud_origen: ORIGEN.longitud,
+      direccion_origen: ORIGEN.direccion,
+      direccion_destino: DESTINO.direccion,
+    });
 
     // The reject button (or the 30 s timeout): motivo is always 'Conductor rechazó'.
-    ok(await dart("POST", "/conductor/reject_trip_request.php", { solicitud_id: firstId, conductor_id: driver.id, motivo: "Conductor rechazó" }));
+    ok(
+      await dart("POST", "/conductor/reject_trip_request.php", {
+        solicitud_id: firstId,
+        conductor_id: driver.id,
+        motivo: "Conductor rechazó",
+      }),
+    );
     // SearchingDriverScreen's cancel button: {solicitud_id} only.
     ok(await dart("POST", "/user/cancel_trip_request.php", { solicitud_id: firstId }));
     const cancelled = await app.legacy("GET", "/viajes/get_trip.php", { solicitud_id: String(firstId) });
@@ -333,7 +434,12 @@ describe("pingo's trip calls", () => {
     ok(await app.legacy("POST", "/viajes/complete_trip.php", { trip_id: secondId, precio_final: 14000 }));
 
     // ConductorTripsScreen (lib/src/features/conductor/services/conductor_trips_service.dart): page=1&limit=20, Content-Type on a GET.
-    const history = await app.legacy("GET", "/conductor/get_historial.php", { conductor_id: String(driver.id), page: "1", limit: "20" }, ACCEPT_JSON);
+    const history = await app.legacy(
+      "GET",
+      "/conductor/get_historial.php",
+      { conductor_id: String(driver.id), page: "1", limit: "20" },
+      ACCEPT_JSON,
+    );
     ok(history);
     // The spec's trips, and the same trips with the names TripModel.fromJson also reads.
     expect(history.body.viajes).toEqual(history.body.trips.map((trip: Record<string, unknown>) => expect.objectContaining(trip)));
@@ -342,12 +448,20 @@ describe("pingo's trip calls", () => {
     expect(done.usuario_id).toBe(passengerId);
     const passenger = await app.db.user.findUniqueOrThrow({ where: { id: passengerId } });
     expect(done).toMatchObject({
-      cliente_nombre: passenger.nombre, cliente_apellido: passenger.apellido, fecha_completado: done.fecha_fin, duracion_estimada: done.duracion_estimada_minutos,
+      cliente_nombre: passenger.nombre,
+      cliente_apellido: passenger.apellido,
+      fecha_completado: done.fecha_fin,
+      duracion_estimada: done.duracion_estimada_minutos,
     });
     for (const trip of history.body.viajes) expect(Number.isInteger(trip.usuario_id)).toBe(true);
 
     // ConductorEarningsScreen (lib/src/features/conductor/services/conductor_earnings_service.dart): today = fecha_inicio = fecha_fin.
-    const earnings = await app.legacy("GET", "/conductor/get_ganancias.php", { conductor_id: String(driver.id), fecha_inicio: TODAY, fecha_fin: TODAY }, ACCEPT_JSON);
+    const earnings = await app.legacy(
+      "GET",
+      "/conductor/get_ganancias.php",
+      { conductor_id: String(driver.id), fecha_inicio: TODAY, fecha_fin: TODAY },
+      ACCEPT_JSON,
+    );
     ok(earnings);
     expect(earnings.body.ganancias).toMatchObject({ total: expect.any(Number), total_viajes: 1, promedio_por_viaje: expect.any(Number) });
     expect(earnings.body.ganancias.total).toBeGreaterThan(0);
@@ -358,7 +472,10 @@ describe("pingo's trip calls", () => {
     const HERE = { latitud: 3.4516, longitud: -76.532 }; // Cali
     const driver = await createDriver(app, { tipo: "moto", at: HERE, online: false });
     const look = await dart("POST", "/conductor/get_solicitudes_pendientes.php", {
-      conductor_id: driver.id, latitud_actual: HERE.latitud, longitud_actual: HERE.longitud, radio_km: 5.0,
+      conductor_id: driver.id,
+      latitud_actual: HERE.latitud,
+      longitud_actual: HERE.longitud,
+      radio_km: 5.0,
     });
     ok(look);
     expect(Array.isArray(look.body.solicitudes)).toBe(true);
@@ -368,12 +485,22 @@ describe("pingo's trip calls", () => {
     // Geolocator-like coordinates, about 500 m from the driver; the destination is also in Cali.
     const origin = { latitud: 3.4561, longitud: -76.532 };
     const created = await dart("POST", "/user/create_trip_request.php", {
-      ...tripRequestBody(passengerId), latitud_origen: origin.latitud, longitud_origen: origin.longitud, direccion_origen: "Cl. 5 #38-25, Cali",
-      latitud_destino: 3.4296, longitud_destino: -76.5408, direccion_destino: "Estadio Pascual Guerrero, Cali", distancia_km: 3.4821, duracion_minutos: 9,
+      ...tripRequestBody(passengerId),
+      latitud_origen: origin.latitud,
+      longitud_origen: origin.longitud,
+      direccion_origen: "Cl. 5 #38-25, Cali",
+      latitud_destino: 3.4296,
+      longitud_destino: -76.5408,
+      direccion_destino: "Estadio Pascual Guerrero, Cali",
+      distancia_km: 3.4821,
+      duracion_minutos: 9,
     });
     ok(created);
     const again = await dart("POST", "/conductor/get_solicitudes_pendientes.php", {
-      conductor_id: driver.id, latitud_actual: HERE.latitud, longitud_actual: HERE.longitud, radio_km: 5.0,
+      conductor_id: driver.id,
+      latitud_actual: HERE.latitud,
+      longitud_actual: HERE.longitud,
+      radio_km: 5.0,
     });
     ok(again);
     const request = again.body.solicitudes.find((entry: { id: number }) => entry.id === created.body.solicitud_id);
@@ -386,7 +513,12 @@ describe("pingo's trip calls", () => {
     const { passenger, driver, trip } = await tripIn(app, "completado");
     // AdminService.deleteUser: a JSON body on DELETE.
     ok(await dart("DELETE", "/admin/user_management.php", { admin_id: admin.id, user_id: passenger.id }, ACCEPT_JSON));
-    const history = await app.legacy("GET", "/conductor/get_historial.php", { conductor_id: String(driver.id), page: "1", limit: "20" }, ACCEPT_JSON);
+    const history = await app.legacy(
+      "GET",
+      "/conductor/get_historial.php",
+      { conductor_id: String(driver.id), page: "1", limit: "20" },
+      ACCEPT_JSON,
+    );
     ok(history);
     const kept = history.body.viajes.find((entry: { id: number }) => entry.id === trip.id);
     expect(kept, JSON.stringify(history.body)).toBeDefined();

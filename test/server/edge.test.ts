@@ -211,7 +211,11 @@ describe("CORS", () => {
     expect((await preflight(configured.app, path, evil)).headers.get("access-control-allow-origin")).toBeNull();
     const body = path === "/graphql" ? { query: "{ __typename }" } : { usuario_id: 1 };
     const post = await configured.app.server.fetch(
-      new Request(`http://test${path}`, { method: "POST", headers: { origin: evil, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request(`http://test${path}`, {
+        method: "POST",
+        headers: { origin: evil, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
     );
     expect(post.headers.get("access-control-allow-origin")).toBeNull();
   });

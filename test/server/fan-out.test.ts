@@ -94,7 +94,8 @@ describe("subscriptions shared between sockets", () => {
     await accept(trip.id, driver.id);
     const received = await Promise.all(sockets.map((socket) => socket.next()));
     expect(executions() - before).toBe(1);
-    for (const message of received) expect(data(message).tripUpdated).toEqual({ id: trip.id, estado: "aceptado", conductor_id: driver.id, conductores_avisados: 1 });
+    for (const message of received)
+      expect(data(message).tripUpdated).toEqual({ id: trip.id, estado: "aceptado", conductor_id: driver.id, conductores_avisados: 1 });
   });
 
   it("writes the same payload to every socket, each under its own subscription id", async () => {
@@ -135,7 +136,10 @@ describe("subscriptions shared between sockets", () => {
     await registered();
 
     const passenger = await createPassenger(app);
-    const trip = await requestTrip(app, passenger.id, { origen: PEREIRA, destino: { direccion: "Circunvalar", latitud: 4.8087, longitud: -75.6847 } });
+    const trip = await requestTrip(app, passenger.id, {
+      origen: PEREIRA,
+      destino: { direccion: "Circunvalar", latitud: 4.8087, longitud: -75.6847 },
+    });
     expect(data(await mine.next()).tripRequests).toEqual({ tipo: "nueva", viaje: { id: trip.id, pasajero: null } });
     expect(data(await watched.next()).tripRequests).toEqual({ tipo: "nueva", viaje: { id: trip.id, pasajero: { id: passenger.id } } });
   });
@@ -206,10 +210,18 @@ describe("subscriptions shared between sockets", () => {
 
     for (const socket of refused) {
       const answer = JSON.parse(await socket.next());
-      expect(answer).toMatchObject({ id: "viaje", type: "next", payload: { errors: [{ message: expect.stringMatching(/Solo el pasajero, el conductor o un administrador/) }] } });
+      expect(answer).toMatchObject({
+        id: "viaje",
+        type: "next",
+        payload: { errors: [{ message: expect.stringMatching(/Solo el pasajero, el conductor o un administrador/) }] },
+      });
       expect(JSON.parse(await socket.next())).toEqual({ id: "viaje", type: "complete" });
     }
-    expect(JSON.parse(await invalid.next())).toMatchObject({ id: "viaje", type: "error", payload: [{ message: expect.stringContaining("no_existe") }] });
+    expect(JSON.parse(await invalid.next())).toMatchObject({
+      id: "viaje",
+      type: "error",
+      payload: [{ message: expect.stringContaining("no_existe") }],
+    });
 
     await accept(trip.id, driver.id);
     expect(data(await watching.next()).tripUpdated.estado).toBe("aceptado");

@@ -15,7 +15,9 @@ const page = async (env: Record<string, string> = {}) => {
  * source or link, a stylesheet's url() or @import, a worker's or module's import.
  */
 const externalLoads = (html: string) =>
-  html.match(/\b(?:src|href|action)\s*=\s*["']?\s*(?:https?:)?\/\/[^"'\s>]*|url\(\s*["']?\s*(?:https?:)?\/\/[^)]*|@import[^;]*|importScripts\([^)]*|import\(\s*["'][^"']*/gi) ?? [];
+  html.match(
+    /\b(?:src|href|action)\s*=\s*["']?\s*(?:https?:)?\/\/[^"'\s>]*|url\(\s*["']?\s*(?:https?:)?\/\/[^)]*|@import[^;]*|importScripts\([^)]*|import\(\s*["'][^"']*/gi,
+  ) ?? [];
 
 describe("GraphiQL", () => {
   it("is one page with its scripts and styles inline, loading nothing from another host", async () => {

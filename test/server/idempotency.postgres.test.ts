@@ -36,7 +36,12 @@ const call = async (service: ServiceProcess, path: string, body: Record<string, 
 
 async function register(service: ServiceProcess, tipo_usuario: string) {
   const response = await call(service, "/auth/register.php", {
-    email: uniqueEmail(tipo_usuario), password: PASSWORD, name: "N", lastName: "M", phone: "3001234567", tipo_usuario,
+    email: uniqueEmail(tipo_usuario),
+    password: PASSWORD,
+    name: "N",
+    lastName: "M",
+    phone: "3001234567",
+    tipo_usuario,
   });
   expect(response.status).toBe(200);
   return JSON.parse(response.text).user as { id: number };
@@ -48,7 +53,9 @@ describe("Idempotency-Key across two processes", () => {
     await approveInDatabase(db.prisma, driver.id);
     // Online on both: each process announces to the other, and the trip may be created on either.
     for (const service of [a, b]) {
-      expect((await call(service, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS, disponibilidad: 1 })).status).toBe(200);
+      expect(
+        (await call(service, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS, disponibilidad: 1 })).status,
+      ).toBe(200);
     }
     const passenger = await register(b, "pasajero");
 

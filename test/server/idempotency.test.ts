@@ -14,7 +14,11 @@ const GQL_CREATE_TRIP = `mutation ($input: CreateTripInput!) { createTrip(input:
 const GQL_ACCEPT_TRIP = `mutation ($id: Int!) { acceptTrip(trip_id: $id) { __typename ... on Viaje { id estado conductor_id } ... on Error { code message } } }`;
 
 const tripFor = (passengerId: number, fields: Record<string, unknown> = {}) => ({
-  usuario_id: passengerId, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO, ...fields,
+  usuario_id: passengerId,
+  tipo_servicio: "auto",
+  origen: LLERAS,
+  destino: ESTADIO,
+  ...fields,
 });
 const keyed = (key: string, headers: Record<string, string> = {}) => ({ "idempotency-key": key, ...headers });
 /** What the record keeps of a key: its SHA-256. */
@@ -79,7 +83,10 @@ describe("Idempotency-Key", () => {
 
     const otherBody = await send(app, CREATE_TRIP, tripFor(passenger.id, { tipo_servicio: "moto" }), keyed(key));
     expect(otherBody.status).toBe(422);
-    expect(JSON.parse(otherBody.text)).toEqual({ success: false, message: expect.stringContaining("Idempotency-Key ya se usó con otra petición") });
+    expect(JSON.parse(otherBody.text)).toEqual({
+      success: false,
+      message: expect.stringContaining("Idempotency-Key ya se usó con otra petición"),
+    });
 
     const otherPath = await send(app, "/viajes/cancel_trip.php", { trip_id: trip.id, motivo: "Cambio de planes" }, keyed(key));
     expect(otherPath.status).toBe(422);
@@ -89,7 +96,9 @@ describe("Idempotency-Key", () => {
     // At /graphql the refusal is a GraphQL error.
     const graphql = await gql(app, GQL_CREATE_TRIP, { input: { tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO } }, keyed(key));
     expect(graphql.status).toBe(422);
-    expect(JSON.parse(graphql.text)).toEqual({ errors: [{ message: expect.stringContaining("Idempotency-Key"), extensions: { code: "IDEMPOTENCY_KEY_REUSED" } }] });
+    expect(JSON.parse(graphql.text)).toEqual({
+      errors: [{ message: expect.stringContaining("Idempotency-Key"), extensions: { code: "IDEMPOTENCY_KEY_REUSED" } }],
+    });
   });
 
   it("runs ten concurrent requests with one key once, and gives all ten the same answer", async () => {
@@ -163,8 +172,13 @@ describe("Idempotency-Key", () => {
     const conflictKey = randomUUID();
     const conflict = await app.legacy("POST", CREATE_TRIP, tripFor(passenger.id), keyed(conflictKey));
     expect(conflict.status).toBe(409);
-    expect((await app.legacy("POST", "/viajes/cancel_trip.php", { trip_id: inTheWay.body.trip.id, motivo: "Cambio de planes" })).status).toBe(200);
-    expect(await app.legacy("POST", CREATE_TRIP, tripFor(passenger.id), keyed(conflictKey))).toMatchObject({ status: 409, body: conflict.body });
+    expect(
+      (await app.legacy("POST", "/viajes/cancel_trip.php", { trip_id: inTheWay.body.trip.id, motivo: "Cambio de planes" })).status,
+    ).toBe(200);
+    expect(await app.legacy("POST", CREATE_TRIP, tripFor(passenger.id), keyed(conflictKey))).toMatchObject({
+      status: 409,
+      body: conflict.body,
+    });
     expect(await tripsOf(passenger.id)).toBe(1);
     // A new key is a new request.
     expect((await app.legacy("POST", CREATE_TRIP, tripFor(passenger.id), keyed(randomUUID()))).status).toBe(200);
@@ -195,7 +209,9 @@ describe("Idempotency-Key", () => {
     expect(replayed.body.token).toBe(login.body.token);
     expect(await app.db.session.count({ where: { usuario_id: passenger.id } })).toBe(1);
 
-    const record = await app.db.idempotentRequest.findUniqueOrThrow({ where: { clave_huella_credencial: { clave: digest(key), huella_credencial: "" } } });
+    const record = await app.db.idempotentRequest.findUniqueOrThrow({
+      where: { clave_huella_credencial: { clave: digest(key), huella_credencial: "" } },
+    });
     expect(JSON.stringify(record)).not.toContain(login.body.token);
     expect(JSON.stringify(record)).not.toContain(passenger.email);
     expect(JSON.stringify(record)).not.toContain(key);

@@ -32,7 +32,15 @@ describe("development logs", () => {
     // `script` gives the service a terminal of its own, as `npm start` in a shell would have.
     const command = `${process.execPath} --import tsx src/index.ts`;
     const child = spawn("script", ["-qfec", command, "/dev/null"], {
-      env: { ...process.env, NODE_ENV: "development", DEMO_DATA: "false", LOG_LEVEL: "debug", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: database.url },
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        DEMO_DATA: "false",
+        LOG_LEVEL: "debug",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: database.url,
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });

@@ -17,10 +17,13 @@ async function holdTheConnection(seconds: number): Promise<{ released: Promise<u
   let taken!: () => void;
   const holding = new Promise<void>((resolve) => (taken = resolve));
   // An interactive transaction has its connection before its callback runs.
-  const released = app.db.$transaction(async (tx) => {
-    taken();
-    await tx.$executeRawUnsafe(`SELECT pg_sleep(${seconds})`);
-  }, { timeout: 10_000 });
+  const released = app.db.$transaction(
+    async (tx) => {
+      taken();
+      await tx.$executeRawUnsafe(`SELECT pg_sleep(${seconds})`);
+    },
+    { timeout: 10_000 },
+  );
   await holding;
   return { released };
 }
@@ -39,9 +42,17 @@ describe("a database with no free connection", () => {
       }),
     ]);
     await released;
-    expect([legacy.status, legacy.headers.get("retry-after"), await legacy.json()]).toEqual([503, "2", { success: false, message: expect.stringMatching(/ocupado/) }]);
+    expect([legacy.status, legacy.headers.get("retry-after"), await legacy.json()]).toEqual([
+      503,
+      "2",
+      { success: false, message: expect.stringMatching(/ocupado/) },
+    ]);
     const answer = await graphql.json();
-    expect([graphql.status, graphql.headers.get("retry-after"), answer.errors?.[0]?.extensions?.code]).toEqual([503, "2", "SERVICE_UNAVAILABLE"]);
+    expect([graphql.status, graphql.headers.get("retry-after"), answer.errors?.[0]?.extensions?.code]).toEqual([
+      503,
+      "2",
+      "SERVICE_UNAVAILABLE",
+    ]);
   });
 
   it("keeps the positions it could not store for the next batch", async () => {

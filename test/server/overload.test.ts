@@ -17,7 +17,12 @@ describe("a burst of trip requests on a small database pool", () => {
     const tag = `rafaga-${Date.now()}`;
     await app.db.user.createMany({
       data: Array.from({ length: REQUESTS }, (_, i) => ({
-        email: `${tag}-${i}@example.com`, nombre: "R", apellido: "F", telefono: "3000000000", password_hash: "x", tipo_usuario: "pasajero",
+        email: `${tag}-${i}@example.com`,
+        nombre: "R",
+        apellido: "F",
+        telefono: "3000000000",
+        password_hash: "x",
+        tipo_usuario: "pasajero",
       })),
     });
     const passengers = await app.db.user.findMany({ where: { email: { startsWith: tag } }, select: { id: true } });
@@ -53,17 +58,33 @@ describe("a burst of trip requests on a small database pool", () => {
       const slow = fetch(`${url}/auth/register.php`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: `lento.${Date.now()}@example.com`, password: "Clave#Segura1", name: "L", lastName: "M", phone: "3001234567" }),
+        body: JSON.stringify({
+          email: `lento.${Date.now()}@example.com`,
+          password: "Clave#Segura1",
+          name: "L",
+          lastName: "M",
+          phone: "3001234567",
+        }),
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const [legacy, graphql, health] = await Promise.all([
         fetch(`${url}/viajes/get_trip.php?trip_id=1`),
-        fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) }),
+        fetch(`${url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: "{ __typename }" }),
+        }),
         fetch(`${url}/healthz`),
       ]);
-      expect([legacy.status, legacy.headers.get("retry-after"), await legacy.json()]).toEqual([503, "2", { success: false, message: expect.stringMatching(/ocupado/) }]);
+      expect([legacy.status, legacy.headers.get("retry-after"), await legacy.json()]).toEqual([
+        503,
+        "2",
+        { success: false, message: expect.stringMatching(/ocupado/) },
+      ]);
       expect([graphql.status, graphql.headers.get("retry-after"), await graphql.json()]).toEqual([
-        503, "2", { errors: [{ message: expect.stringMatching(/ocupado/), extensions: { code: "SERVICE_UNAVAILABLE" } }] },
+        503,
+        "2",
+        { errors: [{ message: expect.stringMatching(/ocupado/), extensions: { code: "SERVICE_UNAVAILABLE" } }] },
       ]);
       expect(health.status).toBe(200);
       expect((await slow).status).toBe(200);

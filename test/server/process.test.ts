@@ -41,8 +41,8 @@ describe("the service process", () => {
   });
 
   it("refuses to start with an administrator password that breaks the policy", async () => {
-    await expect(
-      startService({ DATABASE_URL: database.url, ADMIN_EMAIL: "debil@example.com", ADMIN_PASSWORD: "debil" }),
-    ).rejects.toThrow(/exited with 1[\s\S]*ADMIN_PASSWORD/);
+    await expect(startService({ DATABASE_URL: database.url, ADMIN_EMAIL: "debil@example.com", ADMIN_PASSWORD: "debil" })).rejects.toThrow(
+      /exited with 1[\s\S]*ADMIN_PASSWORD/,
+    );
   });
 });

@@ -55,7 +55,8 @@ const TRIP_REQUESTS = `subscription ($id: Int!) { tripRequests(conductorId: $id)
 
 const accept = async (tripId: number, driverId: number) =>
   expect((await post(app, "/viajes/accept_trip.php", { trip_id: tripId, conductor_id: driverId })).status).toBe(200);
-const cancel = async (tripId: number) => expect((await post(app, "/viajes/cancel_trip.php", { trip_id: tripId, motivo: "Ya no" })).status).toBe(200);
+const cancel = async (tripId: number) =>
+  expect((await post(app, "/viajes/cancel_trip.php", { trip_id: tripId, motivo: "Ya no" })).status).toBe(200);
 
 /** A graphql-transport-ws client by hand: every message as the server wrote it, and how the socket closed. */
 interface Peer {
@@ -111,7 +112,11 @@ function events(body: string) {
     .map((block) => block.split("\n").filter((line) => line !== "" && !line.startsWith(":")))
     .filter((lines) => lines.length > 0)
     .map((lines) => {
-      const field = (name: string) => lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+      const field = (name: string) =>
+        lines
+          .find((line) => line.startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
       const data = field("data");
       return { event: field("event"), data: data ? JSON.parse(data) : null };
     });
@@ -129,7 +134,11 @@ describe("graphql-ws", () => {
     expect(await socket.next()).toMatchObject({ id: "roto", type: "error", payload: [{ message: expect.stringMatching(/Syntax Error/) }] });
     await registered();
     await accept(trip.id, driver.id);
-    expect(await socket.next()).toEqual({ id: "viaje", type: "next", payload: { data: { tripUpdated: { id: trip.id, estado: "aceptado", conductor_id: driver.id } } } });
+    expect(await socket.next()).toEqual({
+      id: "viaje",
+      type: "next",
+      payload: { data: { tripUpdated: { id: trip.id, estado: "aceptado", conductor_id: driver.id } } },
+    });
     expect(socket.closed).toBeNull();
   });
 });
@@ -162,7 +171,14 @@ describe("GraphQL over SSE", () => {
     expect(forbidden.events).toEqual([
       {
         event: "next",
-        data: { errors: [expect.objectContaining({ message: expect.stringMatching(/Solo el pasajero, el conductor o un administrador/), extensions: { code: "FORBIDDEN" } })] },
+        data: {
+          errors: [
+            expect.objectContaining({
+              message: expect.stringMatching(/Solo el pasajero, el conductor o un administrador/),
+              extensions: { code: "FORBIDDEN" },
+            }),
+          ],
+        },
       },
       { event: "complete", data: null },
     ]);
@@ -194,21 +210,28 @@ describe("GraphQL over SSE", () => {
     expect(await updates.next()).toEqual({ done: true, value: undefined });
   });
 
-  it.each([false, true])(`answers a refused or broken operation on ${GRAPHQL_SSE_PATH} as its errors (singleConnection: %s)`, async (singleConnection) => {
-    const trip = await requestTrip(app, (await createPassenger(app)).id);
-    const client = createSSEClient({ url: `${base}${GRAPHQL_SSE_PATH}`, singleConnection, retryAttempts: 0 });
-    sseClients.push(client);
-    const answers = async (query: string) => {
-      const results = [];
-      for await (const result of client.iterate({ query, variables: { id: trip.id } })) results.push(result);
-      return results;
-    };
+  it.each([false, true])(
+    `answers a refused or broken operation on ${GRAPHQL_SSE_PATH} as its errors (singleConnection: %s)`,
+    async (singleConnection) => {
+      const trip = await requestTrip(app, (await createPassenger(app)).id);
+      const client = createSSEClient({ url: `${base}${GRAPHQL_SSE_PATH}`, singleConnection, retryAttempts: 0 });
+      sseClients.push(client);
+      const answers = async (query: string) => {
+        const results = [];
+        for await (const result of client.iterate({ query, variables: { id: trip.id } })) results.push(result);
+        return results;
+      };
 
-    expect(await answers(TRIP_UPDATED)).toEqual([{ errors: [expect.objectContaining(SIGN_IN_REQUIRED.errors[0])] }]);
-    expect(await answers(`subscription ($id: Int!) { tripUpdated(trip_id: $id) { id `)).toEqual([
-      { errors: [expect.objectContaining({ message: expect.stringMatching(/Syntax Error/), extensions: { code: "GRAPHQL_PARSE_FAILED" } })] },
-    ]);
-  });
+      expect(await answers(TRIP_UPDATED)).toEqual([{ errors: [expect.objectContaining(SIGN_IN_REQUIRED.errors[0])] }]);
+      expect(await answers(`subscription ($id: Int!) { tripUpdated(trip_id: $id) { id `)).toEqual([
+        {
+          errors: [
+            expect.objectContaining({ message: expect.stringMatching(/Syntax Error/), extensions: { code: "GRAPHQL_PARSE_FAILED" } }),
+          ],
+        },
+      ]);
+    },
+  );
 });
 
 describe("a subscription to a trip", () => {
@@ -219,7 +242,8 @@ describe("a subscription to a trip", () => {
     const updates = await subscribe(await as(passenger.id), TRIP_UPDATED, { id: trip.id });
     // Two sockets of the passenger share one subscription (fan-out.ts); both must hear the end.
     const sharing = [await peer(passenger.id), await peer(passenger.id)];
-    for (const socket of sharing) socket.send({ id: "viaje", type: "subscribe", payload: { query: TRIP_UPDATED, variables: { id: trip.id } } });
+    for (const socket of sharing)
+      socket.send({ id: "viaje", type: "subscribe", payload: { query: TRIP_UPDATED, variables: { id: trip.id } } });
     await registered();
 
     await accept(trip.id, driver.id);
@@ -290,7 +314,10 @@ describe("tripRequests", () => {
     const takerEvents = await subscribe(await as(taker.id), TRIP_REQUESTS, { id: taker.id });
     const otherEvents = await subscribe(await as(other.id), TRIP_REQUESTS, { id: other.id });
 
-    const trip = await requestTrip(app, (await createPassenger(app)).id, { origen: MANIZALES, destino: { ...MANIZALES, direccion: "Chipre", latitud: 5.0746 } });
+    const trip = await requestTrip(app, (await createPassenger(app)).id, {
+      origen: MANIZALES,
+      destino: { ...MANIZALES, direccion: "Chipre", latitud: 5.0746 },
+    });
     const offered = { tipo: "nueva", viaje: { id: trip.id, estado: "pendiente" } };
     expect((await takerEvents.next()).tripRequests).toEqual(offered);
     expect((await otherEvents.next()).tripRequests).toEqual(offered);

@@ -78,7 +78,10 @@ describe("with Redis away", () => {
     expect(mine).toMatchObject({ status: 200, data: { notifications: { __typename: "QueryNotificationsSuccess" } } });
     const health = await app.server.fetch(new Request("http://test/healthz"));
     expect(health.status).toBe(200);
-    expect(await readiness(app)).toEqual({ status: 503, body: { status: "unavailable", reason: expect.stringMatching(/^redis: not connected \(.+\)$/) } });
+    expect(await readiness(app)).toEqual({
+      status: 503,
+      body: { status: "unavailable", reason: expect.stringMatching(/^redis: not connected \(.+\)$/) },
+    });
 
     // Meanwhile another process takes one driver offline and brings another online: this one never hears of it.
     const leaving = await createDriver(app);
@@ -112,7 +115,10 @@ describe("with Redis away", () => {
     const { port } = await a.server.start(0, "127.0.0.1");
     // A second process, the service's own entry point, on the same database and Redis.
     const b: ServiceProcess = await startService({
-      DATABASE_URL: a.config.DATABASE_URL, UPLOAD_DIR: a.config.UPLOAD_DIR, REDIS_URL: redis.url, REDIS_CHANNEL_PREFIX: prefix,
+      DATABASE_URL: a.config.DATABASE_URL,
+      UPLOAD_DIR: a.config.UPLOAD_DIR,
+      REDIS_URL: redis.url,
+      REDIS_CHANNEL_PREFIX: prefix,
     });
     cleanups.push(() => b.stop());
 
@@ -130,15 +136,33 @@ describe("with Redis away", () => {
     await redis.stop();
 
     // Pings publish positions and decisions; trips publish offers: all lost for the other process.
-    expect((await a.legacy("POST", "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.2087, longitud: -75.566 })).status).toBe(200);
-    expect((await call(b.port, "/conductor/update_location.php", { conductor_id: farDriver.id, ...BELLO, disponibilidad: 1 })).status).toBe(200);
-    const trip = await a.legacy("POST", "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO });
+    expect(
+      (await a.legacy("POST", "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.2087, longitud: -75.566 })).status,
+    ).toBe(200);
+    expect((await call(b.port, "/conductor/update_location.php", { conductor_id: farDriver.id, ...BELLO, disponibilidad: 1 })).status).toBe(
+      200,
+    );
+    const trip = await a.legacy("POST", "/viajes/create_trip.php", {
+      usuario_id: passenger.id,
+      tipo_servicio: "auto",
+      origen: LLERAS,
+      destino: ESTADIO,
+    });
     expect(trip).toMatchObject({ status: 200, body: { success: true } });
-    const farTrip = await call(b.port, "/viajes/create_trip.php", { usuario_id: otherPassenger.id, tipo_servicio: "auto", origen: BELLO, destino: ESTADIO });
+    const farTrip = await call(b.port, "/viajes/create_trip.php", {
+      usuario_id: otherPassenger.id,
+      tipo_servicio: "auto",
+      origen: BELLO,
+      destino: ESTADIO,
+    });
     expect(farTrip).toMatchObject({ status: 200, body: { success: true } });
 
     // New subscriptions work, and hear what happens on their own process.
-    const updates = await subscribe(await clientOf(port, await a.bearer(passenger.id)), `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado } }`, { id: trip.body.trip.id });
+    const updates = await subscribe(
+      await clientOf(port, await a.bearer(passenger.id)),
+      `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado } }`,
+      { id: trip.body.trip.id },
+    );
     await subscribe(await clientOf(b.port, await a.bearer(otherPassenger.id)), NOTIFICATIONS);
     expect((await a.legacy("POST", "/viajes/accept_trip.php", { trip_id: trip.body.trip.id, conductor_id: driver.id })).status).toBe(200);
     expect((await updates.next()).tripUpdated).toEqual({ id: trip.body.trip.id, estado: "aceptado" });
@@ -146,7 +170,10 @@ describe("with Redis away", () => {
     // Logins are counted in this process's memory instead.
     expect((await call(b.port, "/auth/login.php", { email: onB.email, password: PASSWORD })).status).toBe(200);
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await a.legacy("POST", "/auth/login.php", { email: locked.email, password: "Otra#Clave9" })).status, `attempt ${attempt}`).toBe(401);
+      expect(
+        (await a.legacy("POST", "/auth/login.php", { email: locked.email, password: "Otra#Clave9" })).status,
+        `attempt ${attempt}`,
+      ).toBe(401);
     }
     expect((await a.legacy("POST", "/auth/login.php", { email: locked.email, password: PASSWORD })).status).toBe(429);
 

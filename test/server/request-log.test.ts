@@ -61,8 +61,12 @@ describe("a request's id", () => {
     await createDriver(app);
     const trip = await requestTrip(app, (await createPassenger(app)).id);
     const stranger = await createPassenger(app);
-    const socket = new WebSocket(`${base.replace("http", "ws")}/graphql`, "graphql-transport-ws", { headers: { "x-request-id": "ws-conexion-1" } });
-    const upgraded = new Promise<string | undefined>((resolve) => socket.once("upgrade", (response) => resolve(response.headers["x-request-id"] as string)));
+    const socket = new WebSocket(`${base.replace("http", "ws")}/graphql`, "graphql-transport-ws", {
+      headers: { "x-request-id": "ws-conexion-1" },
+    });
+    const upgraded = new Promise<string | undefined>((resolve) =>
+      socket.once("upgrade", (response) => resolve(response.headers["x-request-id"] as string)),
+    );
     const messages: Array<{ type: string; id?: string; payload?: unknown }> = [];
     const until = (seen: (message: { type: string; id?: string }) => boolean) =>
       new Promise<void>((resolve) => {
@@ -75,7 +79,9 @@ describe("a request's id", () => {
     const before = lines.length;
     socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${await app.token(stranger.id)}` } }));
     await until((m) => m.type === "connection_ack");
-    socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: `subscription { tripUpdated(trip_id: ${trip.id}) { id } }` } }));
+    socket.send(
+      JSON.stringify({ id: "1", type: "subscribe", payload: { query: `subscription { tripUpdated(trip_id: ${trip.id}) { id } }` } }),
+    );
     // Refused: its errors, then the end of that subscription.
     await until((m) => m.id === "1" && (m.type === "complete" || m.type === "error"));
     socket.close();

@@ -36,7 +36,9 @@ export interface LegacyResponse {
 /** How GraphQL answers an operation that needs somebody signed in when nobody is: 401, nothing run. */
 export const SIGN_IN_REQUIRED = {
   status: 401,
-  errors: [{ message: "Inicia sesión y envía el token en la cabecera Authorization: Bearer <token>", extensions: { code: "UNAUTHENTICATED" } }],
+  errors: [
+    { message: "Inicia sesión y envía el token en la cabecera Authorization: Bearer <token>", extensions: { code: "UNAUTHENTICATED" } },
+  ],
 };
 
 export interface GraphQLResponse<T> {
@@ -61,7 +63,11 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     ...options.env,
   });
   const queries: string[] = [];
-  const server = await buildServer(config, { clock: options.clock, log: options.log ?? createLogger(config), onQuery: (sql) => queries.push(sql) });
+  const server = await buildServer(config, {
+    clock: options.clock,
+    log: options.log ?? createLogger(config),
+    onQuery: (sql) => queries.push(sql),
+  });
 
   const legacy: TestApp["legacy"] = async (method, path, body, headers = {}) => {
     let url = `http://test${path}`;
@@ -81,7 +87,11 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
 
   const tokens = new Map<number, Promise<string>>();
   const token: TestApp["token"] = (userId) => {
-    if (!tokens.has(userId)) tokens.set(userId, openSession(server.deps, userId, null).then((issued) => issued.token));
+    if (!tokens.has(userId))
+      tokens.set(
+        userId,
+        openSession(server.deps, userId, null).then((issued) => issued.token),
+      );
     return tokens.get(userId)!;
   };
   const bearer: TestApp["bearer"] = async (userId) => ({ authorization: `Bearer ${await token(userId)}` });

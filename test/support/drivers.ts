@@ -3,7 +3,6 @@ import { expect } from "vitest";
 import type { TestApp } from "./app.js";
 import { registerUser } from "./fixtures.js";
 
-
 /** A driver account, signed up through the shim, with an empty profile. */
 export async function newDriver(app: TestApp) {
   return (await registerUser(app, { tipo_usuario: "conductor" })) as { id: number; email: string };
@@ -17,20 +16,51 @@ export async function completeApplication(app: TestApp, conductorId: number, veh
   const plate = randomUUID().replace(/-/g, "").slice(0, 6).toUpperCase();
   const photo = (name: string) => `/uploads/conductores/${conductorId}/${name}.jpg`;
   const steps: Array<[string, string, Record<string, unknown>]> = [
-    ["updateDriverProfile", "DriverProfileInput", { nombre_completo: "Carla Gómez", telefono: "3105551234", direccion: "Cra 70 # 44-10, Medellín" }],
-    ["updateVehicle", "VehicleInput", {
-      marca: "Renault", modelo: "Logan", anio: 2020, placa: plate, color: "Blanco", tipo: vehicle,
-      soat_numero: `SOAT-${plate}`, soat_vencimiento: day(now, 365), tecnomecanica_numero: `RTM-${plate}`, tecnomecanica_vencimiento: day(now, 300),
-      tarjeta_propiedad_numero: `TP-${plate}`, foto_vehiculo: photo("vehiculo"), foto_tarjeta_propiedad: photo("tarjeta"), foto_soat: photo("soat"),
-      foto_tecnomecanica: photo("rtm"),
-    }],
-    ["updateLicense", "LicenseInput", {
-      numero: `LIC-${plate}`, tipo: vehicle === "moto" ? "A2" : "B1", fecha_emision: day(now, -400), fecha_expiracion: day(now, 1500),
-      imagen_frente: photo("licencia-frente"), imagen_reverso: photo("licencia-reverso"),
-    }],
+    [
+      "updateDriverProfile",
+      "DriverProfileInput",
+      { nombre_completo: "Carla Gómez", telefono: "3105551234", direccion: "Cra 70 # 44-10, Medellín" },
+    ],
+    [
+      "updateVehicle",
+      "VehicleInput",
+      {
+        marca: "Renault",
+        modelo: "Logan",
+        anio: 2020,
+        placa: plate,
+        color: "Blanco",
+        tipo: vehicle,
+        soat_numero: `SOAT-${plate}`,
+        soat_vencimiento: day(now, 365),
+        tecnomecanica_numero: `RTM-${plate}`,
+        tecnomecanica_vencimiento: day(now, 300),
+        tarjeta_propiedad_numero: `TP-${plate}`,
+        foto_vehiculo: photo("vehiculo"),
+        foto_tarjeta_propiedad: photo("tarjeta"),
+        foto_soat: photo("soat"),
+        foto_tecnomecanica: photo("rtm"),
+      },
+    ],
+    [
+      "updateLicense",
+      "LicenseInput",
+      {
+        numero: `LIC-${plate}`,
+        tipo: vehicle === "moto" ? "A2" : "B1",
+        fecha_emision: day(now, -400),
+        fecha_expiracion: day(now, 1500),
+        imagen_frente: photo("licencia-frente"),
+        imagen_reverso: photo("licencia-reverso"),
+      },
+    ],
   ];
   for (const [mutation, type, input] of steps) {
-    const { data } = await app.graphql(`mutation ($input: ${type}!) { ${mutation}(input: $input) { __typename ... on Error { message } } }`, { input }, conductorId);
+    const { data } = await app.graphql(
+      `mutation ($input: ${type}!) { ${mutation}(input: $input) { __typename ... on Error { message } } }`,
+      { input },
+      conductorId,
+    );
     expect(data[mutation], `${mutation}: ${JSON.stringify(data)}`).not.toHaveProperty("message");
   }
 }
@@ -48,8 +78,13 @@ export async function submittedDriver(app: TestApp, vehicle: "moto" | "auto" | "
 export async function newAdmin(app: TestApp) {
   return app.db.user.create({
     data: {
-      email: `admin.${randomUUID().slice(0, 8)}@example.com`, nombre: "Ada", apellido: "Admin", telefono: "3000000000",
-      password_hash: "unused", tipo_usuario: "admin", es_verificado: true,
+      email: `admin.${randomUUID().slice(0, 8)}@example.com`,
+      nombre: "Ada",
+      apellido: "Admin",
+      telefono: "3000000000",
+      password_hash: "unused",
+      tipo_usuario: "admin",
+      es_verificado: true,
     },
   });
 }

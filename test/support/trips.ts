@@ -44,15 +44,25 @@ export async function createDriver(app: TestApp, options: DriverOptions = {}) {
       fecha_aprobacion: approved ? now : null,
       licencia: {
         create: {
-          numero: `L-${placa}`, tipo: tipo === "moto" ? "A2" : "B1",
-          fecha_emision: new Date(now.getTime() - YEAR), fecha_expiracion: expiry("licencia"),
+          numero: `L-${placa}`,
+          tipo: tipo === "moto" ? "A2" : "B1",
+          fecha_emision: new Date(now.getTime() - YEAR),
+          fecha_expiracion: expiry("licencia"),
         },
       },
       vehiculo: {
         create: {
-          placa, tipo, marca: "Marca", modelo: "Modelo", anio: 2022, color: "Blanco", capacidad_pasajeros: 4,
-          soat_numero: `S-${placa}`, soat_vencimiento: expiry("soat"),
-          tecnomecanica_numero: `T-${placa}`, tecnomecanica_vencimiento: expiry("tecnomecanica"),
+          placa,
+          tipo,
+          marca: "Marca",
+          modelo: "Modelo",
+          anio: 2022,
+          color: "Blanco",
+          capacidad_pasajeros: 4,
+          soat_numero: `S-${placa}`,
+          soat_vencimiento: expiry("soat"),
+          tecnomecanica_numero: `T-${placa}`,
+          tecnomecanica_vencimiento: expiry("tecnomecanica"),
           tarjeta_propiedad_numero: `TP-${placa}`,
         },
       },
@@ -77,23 +87,28 @@ export async function createPassenger(app: TestApp) {
 /** Requests a trip through the shim and expects it created. */
 export async function requestTrip(app: TestApp, passengerId: number, fields: Record<string, unknown> = {}) {
   const response = await app.legacy("POST", "/viajes/create_trip.php", {
-    usuario_id: passengerId, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO, ...fields,
+    usuario_id: passengerId,
+    tipo_servicio: "auto",
+    origen: LLERAS,
+    destino: ESTADIO,
+    ...fields,
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.trip;
 }
-
 
 /** A trip taken by a fresh driver and moved along to `state`. */
 export async function tripIn(app: TestApp, state: "pendiente" | "aceptado" | "en_curso" | "completado" | "cancelado") {
   const passenger = await createPassenger(app);
   const driver = await createDriver(app);
   const trip = await requestTrip(app, passenger.id);
-  if (state === "cancelado") expect((await post(app, "/viajes/cancel_trip.php", { trip_id: trip.id, motivo: "Cambio de planes" })).status).toBe(200);
+  if (state === "cancelado")
+    expect((await post(app, "/viajes/cancel_trip.php", { trip_id: trip.id, motivo: "Cambio de planes" })).status).toBe(200);
   if (["aceptado", "en_curso", "completado"].includes(state)) {
     expect((await post(app, "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: driver.id })).status).toBe(200);
   }
-  if (["en_curso", "completado"].includes(state)) expect((await post(app, "/viajes/start_trip.php", { trip_id: trip.id })).status).toBe(200);
+  if (["en_curso", "completado"].includes(state))
+    expect((await post(app, "/viajes/start_trip.php", { trip_id: trip.id })).status).toBe(200);
   if (state === "completado") {
     expect((await post(app, "/viajes/complete_trip.php", { trip_id: trip.id, precio_final: 20000 })).status).toBe(200);
   }

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const create = (body: Record<string, unknown>, headers?: Record<string, string>) => app.legacy("POST", "/viajes/create_trip.php", body, headers);
+const create = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+  app.legacy("POST", "/viajes/create_trip.php", body, headers);
 const counts = async () => ({ ...(await tableCounts(app)), trips: await app.db.trip.count(), offers: await app.db.tripOffer.count() });
 
 // Cali, far from the Medellín drivers the other tests create.
@@ -25,22 +26,49 @@ describe("POST /viajes/create_trip.php", () => {
     const passenger = await createPassenger(app);
     const driver = await createDriver(app, { tipo: "auto", at: northOf(LLERAS, 1) });
     const response = await create({
-      usuario_id: passenger.id, tipo_servicio: "auto",
-      origen: { ...LLERAS, referencia: "Frente al parque" }, destino: ESTADIO,
+      usuario_id: passenger.id,
+      tipo_servicio: "auto",
+      origen: { ...LLERAS, referencia: "Frente al parque" },
+      destino: ESTADIO,
     });
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
     expect(response.body.message).toEqual(expect.any(String));
     const trip = response.body.trip;
     expect(Object.keys(trip).sort()).toEqual([
-      "calificacion_conductor", "calificacion_usuario", "comentario_conductor", "comentario_usuario", "conductor_id",
-      "destino", "distancia_km", "duracion_estimada_minutos", "estado", "fecha_aceptacion", "fecha_fin", "fecha_inicio",
-      "fecha_solicitud", "id", "motivo_cancelacion", "origen", "precio_estimado", "precio_final", "tipo_servicio", "usuario_id",
+      "calificacion_conductor",
+      "calificacion_usuario",
+      "comentario_conductor",
+      "comentario_usuario",
+      "conductor_id",
+      "destino",
+      "distancia_km",
+      "duracion_estimada_minutos",
+      "estado",
+      "fecha_aceptacion",
+      "fecha_fin",
+      "fecha_inicio",
+      "fecha_solicitud",
+      "id",
+      "motivo_cancelacion",
+      "origen",
+      "precio_estimado",
+      "precio_final",
+      "tipo_servicio",
+      "usuario_id",
     ]);
     expect(trip).toMatchObject({
-      usuario_id: passenger.id, conductor_id: null, tipo_servicio: "auto", estado: "pendiente",
-      origen: { ...LLERAS, referencia: "Frente al parque" }, destino: { ...ESTADIO, referencia: null },
-      precio_final: null, fecha_solicitud: clock.now().toISOString(), fecha_aceptacion: null, fecha_inicio: null, fecha_fin: null,
+      usuario_id: passenger.id,
+      conductor_id: null,
+      tipo_servicio: "auto",
+      estado: "pendiente",
+      origen: { ...LLERAS, referencia: "Frente al parque" },
+      destino: { ...ESTADIO, referencia: null },
+      precio_final: null,
+      fecha_solicitud: clock.now().toISOString(),
+      fecha_aceptacion: null,
+      fecha_inicio: null,
+      fecha_fin: null,
     });
     // The estimate is the route calculation's.
     const route = await app.legacy("POST", "/map/calculate_route.php", { origin: LLERAS, destination: ESTADIO });
@@ -51,11 +79,16 @@ describe("POST /viajes/create_trip.php", () => {
     const available = await app.db.driverStatus.count({ where: { disponible: true } });
     const pending = await app.db.trip.count({ where: { estado: "pendiente", tipo_servicio: "auto" } });
     const fare = computeFare(rate, {
-      distanceKm: trip.distancia_km, minutes: trip.duracion_estimada_minutos, at: clock.now(), demand: demandMultiplier(pending, available),
+      distanceKm: trip.distancia_km,
+      minutes: trip.duracion_estimada_minutos,
+      at: clock.now(),
+      demand: demandMultiplier(pending, available),
     });
     expect(trip.precio_estimado).toBe(fare.precio_estimado);
     // The driver nearby was offered it.
-    const offer = await app.db.tripOffer.findUniqueOrThrow({ where: { viaje_id_conductor_id: { viaje_id: trip.id, conductor_id: driver.id } } });
+    const offer = await app.db.tripOffer.findUniqueOrThrow({
+      where: { viaje_id_conductor_id: { viaje_id: trip.id, conductor_id: driver.id } },
+    });
     expect(offer).toMatchObject({ respuesta: null, mostrada_en: clock.now() });
   });
 
@@ -75,7 +108,9 @@ describe("POST /viajes/create_trip.php", () => {
   it("matches only drivers of the vehicle type the service needs", async () => {
     const passenger = await createPassenger(app);
     await createDriver(app, { tipo: "moto", at: northOf(CALI, 0.5) });
-    expect((await create({ usuario_id: passenger.id, tipo_servicio: "mototaxi", origen: CALI, destino: CALI_DEST })).body.success).toBe(false);
+    expect((await create({ usuario_id: passenger.id, tipo_servicio: "mototaxi", origen: CALI, destino: CALI_DEST })).body.success).toBe(
+      false,
+    );
     const ok = await create({ usuario_id: passenger.id, tipo_servicio: "motocicleta", origen: CALI, destino: CALI_DEST });
     expect(ok.status).toBe(200);
     expect(ok.body.trip.tipo_servicio).toBe("motocicleta");
@@ -89,7 +124,9 @@ describe("POST /viajes/create_trip.php", () => {
     await createDriver(app, { at: BARRANQUILLA, online: false });
     const stale = await createDriver(app, { at: BARRANQUILLA });
     clock.advance(61_000);
-    expect((await create({ usuario_id: passenger.id, tipo_servicio: "auto", origen: BARRANQUILLA, destino: DEST })).body.success).toBe(false);
+    expect((await create({ usuario_id: passenger.id, tipo_servicio: "auto", origen: BARRANQUILLA, destino: DEST })).body.success).toBe(
+      false,
+    );
     // The same driver reporting again is found.
     await app.legacy("POST", "/conductor/update_location.php", { conductor_id: stale.id, ...BARRANQUILLA });
     expect((await create({ usuario_id: passenger.id, tipo_servicio: "auto", origen: BARRANQUILLA, destino: DEST })).status).toBe(200);
@@ -164,9 +201,12 @@ describe("POST /user/create_trip_request.php (the older flat shape)", () => {
   const flat = (passengerId: number, fields: Record<string, unknown> = {}) =>
     app.legacy("POST", "/user/create_trip_request.php", {
       usuario_id: passengerId,
-      latitud_origen: LLERAS.latitud, longitud_origen: LLERAS.longitud,
-      latitud_destino: ESTADIO.latitud, longitud_destino: ESTADIO.longitud,
-      tipo_servicio: "motocicleta", tipo_vehiculo: "moto",
+      latitud_origen: LLERAS.latitud,
+      longitud_origen: LLERAS.longitud,
+      latitud_destino: ESTADIO.latitud,
+      longitud_destino: ESTADIO.longitud,
+      tipo_servicio: "motocicleta",
+      tipo_vehiculo: "moto",
       ...fields,
     });
 
@@ -176,7 +216,8 @@ describe("POST /user/create_trip_request.php (the older flat shape)", () => {
     const response = await flat(passenger.id);
     expect(response.status).toBe(200);
     expect(response.body.trip).toMatchObject({
-      tipo_servicio: "motocicleta", estado: "pendiente",
+      tipo_servicio: "motocicleta",
+      estado: "pendiente",
       origen: { latitud: LLERAS.latitud, longitud: LLERAS.longitud, direccion: expect.stringMatching(/^Cerca de /) },
     });
   });
@@ -195,8 +236,12 @@ describe("POST /user/create_trip_request.php (the older flat shape)", () => {
   it("names the flat fields in its errors", async () => {
     const passenger = await createPassenger(app);
     expect((await flat(passenger.id, { latitud_origen: undefined })).body.message).toBe("El campo 'latitud_origen' es obligatorio");
-    expect((await flat(passenger.id, { longitud_destino: 500 })).body.message).toBe("El campo 'longitud_destino' debe estar entre -180 y 180");
-    expect((await flat(passenger.id, { tipo_servicio: undefined, tipo_vehiculo: undefined })).body.message).toBe("El campo 'tipo_servicio' es obligatorio");
+    expect((await flat(passenger.id, { longitud_destino: 500 })).body.message).toBe(
+      "El campo 'longitud_destino' debe estar entre -180 y 180",
+    );
+    expect((await flat(passenger.id, { tipo_servicio: undefined, tipo_vehiculo: undefined })).body.message).toBe(
+      "El campo 'tipo_servicio' es obligatorio",
+    );
   });
 });
 
@@ -218,22 +263,40 @@ describe("fare estimates over GraphQL", () => {
     expect(fare.por_tiempo).toBe(fare.duracion_estimada_minutos * 250);
     expect(fare.recargo).toBeNull();
     expect(fare.conductores_disponibles).toBeGreaterThan(0);
-    expect(fare.precio_estimado).toBe(Math.round(Math.max(6000, 4000 + fare.distancia_km * 2000 + fare.duracion_estimada_minutos * 250) * fare.multiplicador_demanda / 100) * 100);
+    expect(fare.precio_estimado).toBe(
+      Math.round(
+        (Math.max(6000, 4000 + fare.distancia_km * 2000 + fare.duracion_estimada_minutos * 250) * fare.multiplicador_demanda) / 100,
+      ) * 100,
+    );
   });
 
   it("rises with the pending requests within 5 km against the drivers there, and only those", async () => {
     // Bucaramanga, where no other test puts anyone.
     const PLAZA = { direccion: "Parque Santander, Bucaramanga", latitud: 7.1193, longitud: -73.1227 };
     for (let i = 0; i < 2; i++) await createDriver(app, { tipo: "mototaxi", at: PLAZA });
-    const pendingAt = async (km: number) => requestTrip(app, (await createPassenger(app)).id, { tipo_servicio: "mototaxi", origen: { ...northOf(PLAZA, km), direccion: `A ${km} km` }, destino: PLAZA });
+    const pendingAt = async (km: number) =>
+      requestTrip(app, (await createPassenger(app)).id, {
+        tipo_servicio: "mototaxi",
+        origen: { ...northOf(PLAZA, km), direccion: `A ${km} km` },
+        destino: PLAZA,
+      });
     await pendingAt(1);
     await pendingAt(4.5);
     // Beyond the 5 km (no driver is near enough to request it there): not counted.
     const far = northOf(PLAZA, 5.5);
     await app.db.trip.create({
       data: {
-        usuario_id: (await createPassenger(app)).id, tipo_servicio: "mototaxi", origen_direccion: "Lejos", origen_latitud: far.latitud, origen_longitud: far.longitud,
-        destino_direccion: "Plaza", destino_latitud: PLAZA.latitud, destino_longitud: PLAZA.longitud, precio_estimado: 9000, distancia_km: 5, duracion_estimada_minutos: 12,
+        usuario_id: (await createPassenger(app)).id,
+        tipo_servicio: "mototaxi",
+        origen_direccion: "Lejos",
+        origen_latitud: far.latitud,
+        origen_longitud: far.longitud,
+        destino_direccion: "Plaza",
+        destino_latitud: PLAZA.latitud,
+        destino_longitud: PLAZA.longitud,
+        precio_estimado: 9000,
+        distancia_km: 5,
+        duracion_estimada_minutos: 12,
       },
     });
     const { data } = await app.graphql(

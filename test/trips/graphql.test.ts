@@ -26,20 +26,41 @@ describe("the trip operations over GraphQL", () => {
     const id = created.id;
 
     // A driver may look at the open request, but not at the passenger's account until they take it.
-    expect(await as(driver.id, `query ($id: Int!) { trip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ id, estado: "pendiente", pasajero: null });
+    expect(await as(driver.id, `query ($id: Int!) { trip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({
+      id,
+      estado: "pendiente",
+      pasajero: null,
+    });
     // Outside the legacy interface, nobody acts anonymously.
     expect(await app.graphql(`mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject(SIGN_IN_REQUIRED);
-    expect(await as(driver.id, `mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id }))
-      .toMatchObject({ estado: "aceptado", conductor_id: driver.id, pasajero: { id: passenger.id } });
+    expect(await as(driver.id, `mutation ($id: Int!) { acceptTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({
+      estado: "aceptado",
+      conductor_id: driver.id,
+      pasajero: { id: passenger.id },
+    });
     expect(await app.graphql(`mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject(SIGN_IN_REQUIRED);
-    expect(await as(passenger.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ code: "FORBIDDEN" });
-    expect(await as(driver.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({ estado: "en_curso" });
-    expect(await as(driver.id, `mutation ($id: Int!) { completeTrip(trip_id: $id, precio_final: 21000) { ${TRIP} } }`, { id }))
-      .toMatchObject({ estado: "completado", precio_final: 21000 });
-    expect(await as(driver.id, `mutation ($id: Int!) { rateDriver(input: { trip_id: $id, calificacion: 5 }) { ${TRIP} } }`, { id })).toMatchObject({ code: "FORBIDDEN" });
-    expect(await as(passenger.id, `mutation ($id: Int!) { rateDriver(input: { trip_id: $id, calificacion: 5 }) { ${TRIP} } }`, { id })).toMatchObject({ calificacion_conductor: 5 });
-    expect(await as(driver.id, `mutation ($id: Int!) { ratePassenger(input: { trip_id: $id, calificacion: 4, comentario: "Puntual" }) { ${TRIP} } }`, { id }))
-      .toMatchObject({ calificacion_usuario: 4 });
+    expect(await as(passenger.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await as(driver.id, `mutation ($id: Int!) { startTrip(trip_id: $id) { ${TRIP} } }`, { id })).toMatchObject({
+      estado: "en_curso",
+    });
+    expect(
+      await as(driver.id, `mutation ($id: Int!) { completeTrip(trip_id: $id, precio_final: 21000) { ${TRIP} } }`, { id }),
+    ).toMatchObject({ estado: "completado", precio_final: 21000 });
+    expect(
+      await as(driver.id, `mutation ($id: Int!) { rateDriver(input: { trip_id: $id, calificacion: 5 }) { ${TRIP} } }`, { id }),
+    ).toMatchObject({ code: "FORBIDDEN" });
+    expect(
+      await as(passenger.id, `mutation ($id: Int!) { rateDriver(input: { trip_id: $id, calificacion: 5 }) { ${TRIP} } }`, { id }),
+    ).toMatchObject({ calificacion_conductor: 5 });
+    expect(
+      await as(
+        driver.id,
+        `mutation ($id: Int!) { ratePassenger(input: { trip_id: $id, calificacion: 4, comentario: "Puntual" }) { ${TRIP} } }`,
+        { id },
+      ),
+    ).toMatchObject({ calificacion_usuario: 4 });
 
     const history = await as(passenger.id, `{ myTrips(rol: pasajero, alcance: historial) { ... on QueryMyTripsSuccess { data { id } } } }`);
     expect(history.data).toEqual([{ id }]);
@@ -54,6 +75,10 @@ describe("the trip operations over GraphQL", () => {
       { input: { tipo_servicio: "auto", origen: { ...LLERAS, latitud: 120 }, destino: ESTADIO } },
       passenger.id,
     );
-    expect(data.createTrip).toEqual({ field: "origen.latitud", reason: "debe estar entre -90 y 90", message: "El campo 'origen.latitud' debe estar entre -90 y 90" });
+    expect(data.createTrip).toEqual({
+      field: "origen.latitud",
+      reason: "debe estar entre -90 y 90",
+      message: "El campo 'origen.latitud' debe estar entre -90 y 90",
+    });
   });
 });

@@ -28,11 +28,17 @@ describe("GET /viajes/get_trip.php", () => {
     const unnamed = await app.legacy("GET", "/user/get_trip_status.php", { solicitud_id: String(trip.id) });
     expect(unnamed.status).toBe(200);
     expect(unnamed.body.trip.conductor).toBeNull();
-    const response = await app.legacy("GET", "/user/get_trip_status.php", { solicitud_id: String(trip.id) }, await app.bearer(passenger.id));
+    const response = await app.legacy(
+      "GET",
+      "/user/get_trip_status.php",
+      { solicitud_id: String(trip.id) },
+      await app.bearer(passenger.id),
+    );
     expect(response.status).toBe(200);
     const vehicle = await app.db.vehicle.findUniqueOrThrow({ where: { conductor_id: driver.id } });
     expect(response.body.trip.conductor).toMatchObject({
-      nombre: expect.any(String), vehiculo: { tipo: vehicle.tipo, marca: vehicle.marca, modelo: vehicle.modelo, placa: vehicle.placa },
+      nombre: expect.any(String),
+      vehiculo: { tipo: vehicle.tipo, marca: vehicle.marca, modelo: vehicle.modelo, placa: vehicle.placa },
     });
   });
 
@@ -59,7 +65,9 @@ describe("POST /viajes/accept_trip.php", () => {
     expect(response.body.trip).toMatchObject({ estado: "aceptado", conductor_id: driver.id, fecha_aceptacion: clock.now().toISOString() });
     expect((await status(driver.id)).disponible).toBe(false);
     expect(await openPeriods(driver.id)).toBe(0);
-    const offer = await app.db.tripOffer.findUniqueOrThrow({ where: { viaje_id_conductor_id: { viaje_id: trip.id, conductor_id: driver.id } } });
+    const offer = await app.db.tripOffer.findUniqueOrThrow({
+      where: { viaje_id_conductor_id: { viaje_id: trip.id, conductor_id: driver.id } },
+    });
     expect(offer).toMatchObject({ respuesta: "aceptada", respondida_en: clock.now() });
     expect(offer.respondida_en!.getTime() - offer.mostrada_en.getTime()).toBe(30_000);
   });
@@ -91,7 +99,10 @@ describe("POST /viajes/accept_trip.php", () => {
       expect(response.body.message).toBe(message);
     }
     const expired = await createDriver(app);
-    await app.db.vehicle.update({ where: { conductor_id: expired.id }, data: { soat_vencimiento: new Date(clock.now().getTime() - 1000) } });
+    await app.db.vehicle.update({
+      where: { conductor_id: expired.id },
+      data: { soat_vencimiento: new Date(clock.now().getTime() - 1000) },
+    });
     const soat = await post(app, "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: expired.id });
     expect(soat.status).toBe(400);
     expect(soat.body.message).toMatch(/^El SOAT está vencido desde/);
@@ -150,7 +161,10 @@ describe("en_ruta, start and complete", () => {
     const response = await post(app, "/viajes/complete_trip.php", { trip_id: trip.id, precio_final: 23_500, distancia_real: 8.4 });
     expect(response.status).toBe(200);
     expect(response.body.trip).toMatchObject({
-      estado: "completado", precio_final: 23_500, distancia_km: 8.4, fecha_fin: clock.now().toISOString(),
+      estado: "completado",
+      precio_final: 23_500,
+      distancia_km: 8.4,
+      fecha_fin: clock.now().toISOString(),
     });
     const row = await app.db.trip.findUniqueOrThrow({ where: { id: trip.id } });
     expect(row).toMatchObject({ comision_plataforma: 3525, ganancia_conductor: 19975, hora_semana: hourOfWeek(startedAt) });
@@ -208,7 +222,11 @@ describe("POST /viajes/cancel_trip.php", () => {
     expect(data.cancelTrip).toEqual({ estado: "cancelado", cancelado_por: "pasajero" });
     const stranger = await createPassenger(app);
     const other = await tripIn(app, "pendiente");
-    const refused = await app.graphql(`mutation ($id: Int!) { cancelTrip(trip_id: $id, motivo: "x") { __typename } }`, { id: other.trip.id }, stranger.id);
+    const refused = await app.graphql(
+      `mutation ($id: Int!) { cancelTrip(trip_id: $id, motivo: "x") { __typename } }`,
+      { id: other.trip.id },
+      stranger.id,
+    );
     expect(refused.data.cancelTrip.__typename).toBe("ForbiddenError");
   });
 
@@ -313,7 +331,13 @@ describe("trip lists", () => {
     expect(await ids("/viajes/get_conductor_active_trips.php", { conductor_id: String(driver.id) })).toEqual([third.id]);
     expect(await ids("/viajes/get_conductor_history.php", { conductor_id: String(driver.id) })).toEqual([first.id]);
     const full = await app.legacy("GET", "/viajes/get_active_trips.php", { usuario_id: String(passenger.id) });
-    expect(full.body.trips[0]).toMatchObject({ id: third.id, estado: "aceptado", conductor_id: driver.id, origen: { ...LLERAS, referencia: null }, destino: { ...ESTADIO, referencia: null } });
+    expect(full.body.trips[0]).toMatchObject({
+      id: third.id,
+      estado: "aceptado",
+      conductor_id: driver.id,
+      origen: { ...LLERAS, referencia: null },
+      destino: { ...ESTADIO, referencia: null },
+    });
   });
 
   it.each([

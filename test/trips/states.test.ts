@@ -5,12 +5,36 @@ import { TRIGGERS, TRIP_STATES, nextState, type Trigger, type TripState } from "
 
 // What every trigger does in every state: the next state, or the error class (and so the status).
 const EXPECTED: Record<TripState, Record<Trigger, TripState | typeof InvalidStateError | typeof ConflictError>> = {
-  pendiente: { aceptar: "aceptado", iniciar_ruta: InvalidStateError, iniciar: InvalidStateError, completar: InvalidStateError, cancelar: "cancelado" },
+  pendiente: {
+    aceptar: "aceptado",
+    iniciar_ruta: InvalidStateError,
+    iniciar: InvalidStateError,
+    completar: InvalidStateError,
+    cancelar: "cancelado",
+  },
   aceptado: { aceptar: ConflictError, iniciar_ruta: "en_ruta", iniciar: "en_curso", completar: "completado", cancelar: "cancelado" },
   en_ruta: { aceptar: ConflictError, iniciar_ruta: InvalidStateError, iniciar: "en_curso", completar: "completado", cancelar: "cancelado" },
-  en_curso: { aceptar: ConflictError, iniciar_ruta: InvalidStateError, iniciar: InvalidStateError, completar: "completado", cancelar: "cancelado" },
-  completado: { aceptar: InvalidStateError, iniciar_ruta: InvalidStateError, iniciar: InvalidStateError, completar: InvalidStateError, cancelar: InvalidStateError },
-  cancelado: { aceptar: InvalidStateError, iniciar_ruta: InvalidStateError, iniciar: InvalidStateError, completar: InvalidStateError, cancelar: InvalidStateError },
+  en_curso: {
+    aceptar: ConflictError,
+    iniciar_ruta: InvalidStateError,
+    iniciar: InvalidStateError,
+    completar: "completado",
+    cancelar: "cancelado",
+  },
+  completado: {
+    aceptar: InvalidStateError,
+    iniciar_ruta: InvalidStateError,
+    iniciar: InvalidStateError,
+    completar: InvalidStateError,
+    cancelar: InvalidStateError,
+  },
+  cancelado: {
+    aceptar: InvalidStateError,
+    iniciar_ruta: InvalidStateError,
+    iniciar: InvalidStateError,
+    completar: InvalidStateError,
+    cancelar: InvalidStateError,
+  },
 };
 
 const cases = TRIP_STATES.flatMap((state) => TRIGGERS.map((trigger) => [state, trigger] as const));

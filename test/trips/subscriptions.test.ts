@@ -35,7 +35,12 @@ describe("tripUpdated", () => {
     const updates = await subscribe(await as(passenger.id), TRIP_UPDATED, { id: trip.id });
 
     await post(app, "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: driver.id });
-    expect((await updates.next()).tripUpdated).toMatchObject({ id: trip.id, estado: "aceptado", conductor_id: driver.id, origen: { direccion: LLERAS.direccion } });
+    expect((await updates.next()).tripUpdated).toMatchObject({
+      id: trip.id,
+      estado: "aceptado",
+      conductor_id: driver.id,
+      origen: { direccion: LLERAS.direccion },
+    });
     await app.graphql(`mutation ($id: Int!) { startRoute(trip_id: $id) { __typename } }`, { id: trip.id }, driver.id);
     expect((await updates.next()).tripUpdated.estado).toBe("en_ruta");
     await post(app, "/viajes/start_trip.php", { trip_id: trip.id });
@@ -89,12 +94,22 @@ describe("tripRequests", () => {
     const farEvents = await subscribe(await as(far.id), TRIP_REQUESTS, { id: far.id });
 
     const trip = await requestTrip(app, (await createPassenger(app)).id, { tipo_servicio: "motocicleta", origen: PEREIRA, destino: DEST });
-    expect((await nearEvents.next()).tripRequests).toEqual({ tipo: "nueva", viaje: { id: trip.id, tipo_servicio: "motocicleta", estado: "pendiente" } });
+    expect((await nearEvents.next()).tripRequests).toEqual({
+      tipo: "nueva",
+      viaje: { id: trip.id, tipo_servicio: "motocicleta", estado: "pendiente" },
+    });
 
     await post(app, "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: other.id });
-    expect((await nearEvents.next()).tripRequests).toEqual({ tipo: "retirada", viaje: { id: trip.id, tipo_servicio: "motocicleta", estado: "aceptado" } });
+    expect((await nearEvents.next()).tripRequests).toEqual({
+      tipo: "retirada",
+      viaje: { id: trip.id, tipo_servicio: "motocicleta", estado: "aceptado" },
+    });
 
-    const cancelled = await requestTrip(app, (await createPassenger(app)).id, { tipo_servicio: "motocicleta", origen: PEREIRA, destino: DEST });
+    const cancelled = await requestTrip(app, (await createPassenger(app)).id, {
+      tipo_servicio: "motocicleta",
+      origen: PEREIRA,
+      destino: DEST,
+    });
     expect((await nearEvents.next()).tripRequests.tipo).toBe("nueva");
     await post(app, "/viajes/cancel_trip.php", { trip_id: cancelled.id, motivo: "Ya no" });
     expect((await nearEvents.next()).tripRequests).toMatchObject({ tipo: "retirada", viaje: { estado: "cancelado" } });

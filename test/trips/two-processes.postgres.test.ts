@@ -38,7 +38,12 @@ const call = async (service: ServiceProcess, path: string, body: Record<string, 
 
 async function register(service: ServiceProcess, tipo_usuario: string) {
   const response = await call(service, "/auth/register.php", {
-    email: uniqueEmail(tipo_usuario), password: PASSWORD, name: "N", lastName: "M", phone: "3001234567", tipo_usuario,
+    email: uniqueEmail(tipo_usuario),
+    password: PASSWORD,
+    name: "N",
+    lastName: "M",
+    phone: "3001234567",
+    tipo_usuario,
   });
   expect(response.status).toBe(200);
   return response.body.user as { id: number; email: string };
@@ -63,18 +68,35 @@ describe("two processes sharing events through Redis", () => {
   it("deliver requests, trip changes and positions caused on one process to subscribers on the other", async () => {
     const driver = await approvedDriver(b);
     const passenger = await register(b, "pasajero");
-    const requests = await subscribe(await clientOn(a, driver), `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id } } }`, { id: driver.id });
+    const requests = await subscribe(
+      await clientOn(a, driver),
+      `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id } } }`,
+      { id: driver.id },
+    );
 
     // The driver goes online through B; A's geo index learns it through Redis, so A can match the trip.
     expect((await call(b, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS, disponibilidad: 1 })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const created = await call(a, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO });
+    const created = await call(a, "/viajes/create_trip.php", {
+      usuario_id: passenger.id,
+      tipo_servicio: "auto",
+      origen: LLERAS,
+      destino: ESTADIO,
+    });
     expect(created.status).toBe(200);
     const tripId = created.body.trip.id;
     expect((await requests.next()).tripRequests).toEqual({ tipo: "nueva", viaje: { id: tripId } });
 
-    const updates = await subscribe(await clientOn(a, passenger), `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado conductor_id } }`, { id: tripId });
-    const positions = await subscribe(await clientOn(a, passenger), `subscription ($id: Int!) { driverLocation(trip_id: $id) { conductor_id latitud } }`, { id: tripId });
+    const updates = await subscribe(
+      await clientOn(a, passenger),
+      `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado conductor_id } }`,
+      { id: tripId },
+    );
+    const positions = await subscribe(
+      await clientOn(a, passenger),
+      `subscription ($id: Int!) { driverLocation(trip_id: $id) { conductor_id latitud } }`,
+      { id: tripId },
+    );
 
     expect((await call(b, "/viajes/accept_trip.php", { trip_id: tripId, conductor_id: driver.id })).status).toBe(200);
     expect((await updates.next()).tripUpdated).toEqual({ id: tripId, estado: "aceptado", conductor_id: driver.id });
@@ -94,9 +116,13 @@ describe("two processes sharing events through Redis", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     // B knows the driver from A's announcement: its ping is only a position, stored with B's next batch.
-    expect((await call(b, "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.5012, longitud: -75.4 })).body.ubicacion.disponibilidad).toBe(1);
+    expect(
+      (await call(b, "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.5012, longitud: -75.4 })).body.ubicacion
+        .disponibilidad,
+    ).toBe(1);
     const stored = async () => (await db.prisma.driverStatus.findUniqueOrThrow({ where: { conductor_id: driver.id } })).latitud;
-    for (let waited = 0; (await stored()) !== 6.5012 && waited < 5000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; (await stored()) !== 6.5012 && waited < 5000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await stored()).toBe(6.5012);
 
     expect((await call(b, "/admin/suspender_usuario.php", { user_id: driver.id, motivo: "Documentos falsos" })).status).toBe(200);
@@ -107,9 +133,17 @@ describe("two processes sharing events through Redis", () => {
   });
 
   it("forget who a caller is on every process the moment an administrator changes them", async () => {
-    const admin = () => db.prisma.user.create({
-      data: { email: uniqueEmail("admin"), nombre: "A", apellido: "B", telefono: "3001234567", password_hash: "x", tipo_usuario: "admin" },
-    });
+    const admin = () =>
+      db.prisma.user.create({
+        data: {
+          email: uniqueEmail("admin"),
+          nombre: "A",
+          apellido: "B",
+          telefono: "3001234567",
+          password_hash: "x",
+          tipo_usuario: "admin",
+        },
+      });
     const [boss, other] = [await admin(), await admin()];
     const list = () => fetch(`http://127.0.0.1:${a.port}/admin/user_management.php?admin_id=${other.id}`);
     expect((await list()).status).toBe(200);

@@ -26,7 +26,9 @@ export async function openSession(deps: Deps, userId: number, address: string | 
   const expira_en = new Date(now.getTime() + deps.tokenTtlMs);
   await deps.db.$transaction([
     deps.db.session.deleteMany({ where: { usuario_id: userId, expira_en: { lte: now } } }),
-    deps.db.session.create({ data: { usuario_id: userId, token_hash: hashToken(token), expira_en, creado_en: now, direccion_ip: address } }),
+    deps.db.session.create({
+      data: { usuario_id: userId, token_hash: hashToken(token), expira_en, creado_en: now, direccion_ip: address },
+    }),
   ]);
   return { token, token_expires_at: expira_en };
 }
@@ -48,7 +50,11 @@ export function memberFor(
 const STANDING = { id: true, tipo_usuario: true, es_activo: true, fecha_suspension: true, motivo_suspension: true } as const;
 
 /** The actor for a user id the caller names rather than proves; an id of nobody gives a member without a role. */
-export async function memberById(deps: Deps, id: number, fields: Pick<Member, "via" | "session" | "actingAdminId" | "address">): Promise<Member> {
+export async function memberById(
+  deps: Deps,
+  id: number,
+  fields: Pick<Member, "via" | "session" | "actingAdminId" | "address">,
+): Promise<Member> {
   const now = deps.clock.now();
   let user = deps.callers.user(id, now);
   if (!user) {
@@ -72,7 +78,12 @@ export async function authenticate(deps: Deps, token: string, address: string | 
   if (session.expira_en <= deps.clock.now()) return { refused: `La sesión venció; ${SIGN_IN_AGAIN}` };
   const blocked = accountBlockReason(session.usuario);
   if (blocked) return { refused: blocked };
-  return memberFor(session.usuario, { via: "token", session: { id: session.id, expiresAt: session.expira_en }, actingAdminId: null, address });
+  return memberFor(session.usuario, {
+    via: "token",
+    session: { id: session.id, expiresAt: session.expira_en },
+    actingAdminId: null,
+    address,
+  });
 }
 
 /** A session not revoked, with its user's standing; remembered while neither changes. */

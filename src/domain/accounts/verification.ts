@@ -41,7 +41,10 @@ export async function issueVerificationCode(
 
 const verifySchema = z.object({
   email: email(),
-  codigo: z.string({ error: "es obligatorio" }).trim().regex(/^\d{6}$/, "debe tener 6 dígitos"),
+  codigo: z
+    .string({ error: "es obligatorio" })
+    .trim()
+    .regex(/^\d{6}$/, "debe tener 6 dígitos"),
 });
 
 /** Checks a code and marks the account verified. */
@@ -70,7 +73,8 @@ export async function verifyEmail(deps: Deps, input: { email: string; codigo: st
     return { verified: await tx.user.update({ where: { id: user.id }, data: { es_verificado: true } }), notification };
   });
   if (outcome === "expired") throw new ValidationError("El código venció o ya se usó; solicita uno nuevo", "codigo");
-  if (outcome === "exhausted") throw new RateLimitError("Demasiados intentos con este código; solicita uno nuevo", RESEND_INTERVAL_MS / 1000);
+  if (outcome === "exhausted")
+    throw new RateLimitError("Demasiados intentos con este código; solicita uno nuevo", RESEND_INTERVAL_MS / 1000);
   if (outcome === "wrong") throw new ValidationError("no es correcto", "codigo");
   announce(deps, outcome.notification);
   return outcome.verified;

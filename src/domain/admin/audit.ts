@@ -69,7 +69,10 @@ export async function auditLog(deps: Deps, actor: Actor, input: Raw<typeof listS
   ]);
   // The administrators of a page in one query; admin_id is kept without a foreign key, so the log outlives accounts.
   const ids = [...new Set(rows.flatMap((row) => (row.admin_id === null ? [] : [row.admin_id])))];
-  const admins = await deps.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, nombre: true, apellido: true, email: true } });
+  const admins = await deps.db.user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, nombre: true, apellido: true, email: true },
+  });
   const byId = new Map(admins.map((admin) => [admin.id, admin]));
   const entradas = rows.map((row) => ({ ...row, administrador: row.admin_id === null ? null : (byId.get(row.admin_id) ?? null) }));
   return { entradas, pagination: pagination(total) };

@@ -28,5 +28,9 @@ export async function listDrivers(deps: Deps, actor: Actor, input: Raw<typeof li
     count({ aprobado: true }),
     count(withExpiredDocuments(deps.clock.now())),
   ]);
-  return { conductores, pagination: pagination(total), estadisticas: { total_conductores, pendientes_verificacion, aprobados, con_documentos_vencidos } };
+  return {
+    conductores,
+    pagination: pagination(total),
+    estadisticas: { total_conductores, pendientes_verificacion, aprobados, con_documentos_vencidos },
+  };
 }

@@ -129,7 +129,8 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     const active = await tx.trip.findFirst({
       where: { estado: { in: [...ACTIVE_STATES] }, OR: [{ usuario_id: id }, { conductor_id: id }] },
     });
-    if (active) throw new InvalidStateError(`El usuario tiene el viaje ${active.id} activo; termínalo o cancélalo antes de eliminar la cuenta`);
+    if (active)
+      throw new InvalidStateError(`El usuario tiene el viaje ${active.id} activo; termínalo o cancélalo antes de eliminar la cuenta`);
     const revoked = await revokeUserSessions(tx, id, now);
     await takeOffline(tx, id, now);
     // The licence, vehicle and position go with the driver profile.
@@ -138,14 +139,21 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     await tx.notification.deleteMany({ where: { usuario_id: id } });
     await tx.emailVerification.deleteMany({ where: { usuario_id: id } });
     await tx.user.update({ where: { id }, data: erased(id, now) });
-    await audit(tx, deps, actor, { accion: "eliminar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: { tipo_usuario: user.tipo_usuario } });
+    await audit(tx, deps, actor, {
+      accion: "eliminar_usuario",
+      objetivo_tipo: "usuario",
+      objetivo_id: id,
+      detalles: { tipo_usuario: user.tipo_usuario },
+    });
     return revoked;
   });
   announceRevoked(deps, revoked);
   announceAccountChange(deps, id);
   await refreshPresence(deps, id);
   // The account is already erased; photos left behind by a failing disk are logged, not a failed deletion.
-  await deps.uploads.remove(documentFolder(id)).catch((error) => deps.log.error({ err: error, usuario_id: id }, "could not remove a deleted driver's photos"));
+  await deps.uploads
+    .remove(documentFolder(id))
+    .catch((error) => deps.log.error({ err: error, usuario_id: id }, "could not remove a deleted driver's photos"));
   return user;
 }
 
@@ -163,7 +171,11 @@ export async function suspendUser(deps: Deps, actor: Actor, input: Raw<typeof su
     await takeOffline(tx, user_id, now);
     const revoked = await revokeUserSessions(tx, user_id, now);
     await audit(tx, deps, actor, { accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user_id, detalles: { motivo } });
-    const notification = await createNotification(tx, user_id, { tipo: "cuenta_suspendida", titulo: "Cuenta suspendida", mensaje: `Tu cuenta fue suspendida: ${motivo}` });
+    const notification = await createNotification(tx, user_id, {
+      tipo: "cuenta_suspendida",
+      titulo: "Cuenta suspendida",
+      mensaje: `Tu cuenta fue suspendida: ${motivo}`,
+    });
     return { notification, revoked };
   });
   announceRevoked(deps, revoked);

@@ -85,7 +85,12 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: unknown) {
   const company = await getCompany(deps, id);
   await deps.db.$transaction(async (tx) => {
     await tx.company.delete({ where: { id: company.id } });
-    await audit(tx, deps, actor, { accion: "eliminar_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: { nombre: company.nombre, nit: company.nit } });
+    await audit(tx, deps, actor, {
+      accion: "eliminar_empresa",
+      objetivo_tipo: "empresa",
+      objetivo_id: company.id,
+      detalles: { nombre: company.nombre, nit: company.nit },
+    });
   });
   return company;
 }

@@ -46,7 +46,9 @@ function assertLicenceFitsVehicle(driver: LoadedDriver): void {
   const vehicle = driver.vehiculo?.tipo as VehicleType;
   const category = driver.licencia!.tipo!;
   if (!licenceAllows(category, vehicle)) {
-    throw new ValidationError(`La licencia ${category} no permite conducir '${vehicle}'; se necesita una de: ${LICENCE_CATEGORIES[vehicle].join(", ")}`);
+    throw new ValidationError(
+      `La licencia ${category} no permite conducir '${vehicle}'; se necesita una de: ${LICENCE_CATEGORIES[vehicle].join(", ")}`,
+    );
   }
 }
 
@@ -96,7 +98,12 @@ async function decide(
 ) {
   const notification = await deps.db.$transaction(async (tx) => {
     await tx.driverProfile.update({ where: { conductor_id: conductorId }, data: decision.data });
-    await audit(tx, deps, actor, { accion: decision.accion, objetivo_tipo: "conductor", objetivo_id: conductorId, detalles: decision.detalles });
+    await audit(tx, deps, actor, {
+      accion: decision.accion,
+      objetivo_tipo: "conductor",
+      objetivo_id: conductorId,
+      detalles: decision.detalles,
+    });
     return createNotification(tx, conductorId, message);
   });
   announce(deps, notification);

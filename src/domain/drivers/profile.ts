@@ -20,7 +20,8 @@ export function subjectDriver(actor: Actor, conductorId?: number | null): number
   return subject;
 }
 
-export const driverProfile = (deps: Deps, actor: Actor, conductorId?: number | null) => loadDriver(deps.db, subjectDriver(actor, conductorId));
+export const driverProfile = (deps: Deps, actor: Actor, conductorId?: number | null) =>
+  loadDriver(deps.db, subjectDriver(actor, conductorId));
 
 const profileSchema = z.object({
   nombre_completo: optional(text(200)),

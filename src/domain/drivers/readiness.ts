@@ -57,7 +57,8 @@ export function assertDocumentsInForce(driver: LoadedDriver, now: Date): void {
   for (const document of DOCUMENTS) {
     const expiry = document.read(driver);
     if (!expiry) throw new ValidationError(`Falta registrar la fecha de vencimiento de ${document.label}`);
-    if (expiry <= now) throw new ValidationError(`${capitalize(document.label)} está ${document.expired} desde ${expiry.toISOString().slice(0, 10)}`);
+    if (expiry <= now)
+      throw new ValidationError(`${capitalize(document.label)} está ${document.expired} desde ${expiry.toISOString().slice(0, 10)}`);
   }
 }
 

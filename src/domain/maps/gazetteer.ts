@@ -47,7 +47,10 @@ function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
   const byName = new Map<string, Entry[]>();
   for (const entry of entries) byName.set(entry.key, [...(byName.get(entry.key) ?? []), entry]);
   for (const [alias, name] of Object.entries(ALIASES)) {
-    byName.set(alias, entries.filter((e) => e.nombre === name));
+    byName.set(
+      alias,
+      entries.filter((e) => e.nombre === name),
+    );
   }
   const departments = new Map(Object.values(data.departments).map((name) => [normalize(name), name]));
   // Longest names first, so "San Andres de Cuerquia" wins over "San Andres" inside a free text.
@@ -67,7 +70,10 @@ function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
     candidates.find((c) => departmentHints.has(c.departamento)) ?? candidates.find((c) => c.capital) ?? candidates[0];
 
   function find(address: string): Entry | undefined {
-    const segments = address.split(/[,;\n]/).map(normalize).filter(Boolean);
+    const segments = address
+      .split(/[,;\n]/)
+      .map(normalize)
+      .filter(Boolean);
     const hints = new Set(segments.map((s) => departments.get(s)).filter((d): d is string => d !== undefined));
     // A whole segment naming a place, the last one first: addresses end with the city. A segment
     // that names a department ("Córdoba") is read as the department here, not as a town.
@@ -98,7 +104,11 @@ function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
         if (km < best) [nearest, best] = [entry, km];
       }
       if (!nearest || best > REVERSE_MAX_KM) return null;
-      return { ...toPlace(nearest, `Cerca de ${nearest.nombre}, ${nearest.departamento}`), latitud: point.latitud, longitud: point.longitud };
+      return {
+        ...toPlace(nearest, `Cerca de ${nearest.nombre}, ${nearest.departamento}`),
+        latitud: point.latitud,
+        longitud: point.longitud,
+      };
     },
   };
 }

@@ -22,10 +22,7 @@ export interface Route {
 
 /** The route between two points, its duration for the traffic of this moment. */
 export async function estimateRoute(deps: Deps, origin: Point, destination: Point): Promise<Omit<Route, "origen" | "destino">> {
-  const [raw, speed] = await Promise.all([
-    deps.maps.router.route(origin, destination),
-    travelSpeed(deps.db, deps.clock.now()),
-  ]);
+  const [raw, speed] = await Promise.all([deps.maps.router.route(origin, destination), travelSpeed(deps.db, deps.clock.now())]);
   return {
     distancia_km: round(raw.distanceKm, 2),
     duracion_minutos: travelMinutes(raw.distanceKm, speed, raw.freeFlowMinutes),

@@ -26,7 +26,12 @@ export function dispatch(deps: Deps, trip: Trip, wave: number[]): void {
     const offers = await deps.db.tripOffer.findMany({ where: { viaje_id: trip.id }, select: { conductor_id: true } });
     const next = nextWave(deps, tripOrigin(trip), trip.tipo_servicio as ServiceType, new Set(offers.map((o) => o.conductor_id)));
     if (next.length === 0) return;
-    await insertOffers(deps.db, deps.provider, next.map((conductor_id) => ({ viaje_id: trip.id, conductor_id })), deps.clock.now());
+    await insertOffers(
+      deps.db,
+      deps.provider,
+      next.map((conductor_id) => ({ viaje_id: trip.id, conductor_id })),
+      deps.clock.now(),
+    );
     dispatch(deps, trip, next);
   });
 }

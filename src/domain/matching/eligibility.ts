@@ -13,5 +13,10 @@ export const MATCH_RADIUS_KM = 5;
  */
 export function eligibleFor(deps: Deps, vehicleType: VehicleType): NearbyQuery {
   const now = deps.clock.now();
-  return { tipo_vehiculo: vehicleType, now, freshSince: new Date(now.getTime() - deps.matching.positionMaxAgeMs), radiusKm: MATCH_RADIUS_KM };
+  return {
+    tipo_vehiculo: vehicleType,
+    now,
+    freshSince: new Date(now.getTime() - deps.matching.positionMaxAgeMs),
+    radiusKm: MATCH_RADIUS_KM,
+  };
 }

@@ -276,7 +276,10 @@ export class DriverGeoIndex {
    * The `limit` eligible drivers nearest to `center` within the radius, nearest first (as near: the
    * lower id first), leaving out `exclude`. The distances are great-circle ones to within nanometres.
    */
-  nearest(center: Point, query: NearbyQuery & { limit: number; exclude?: ReadonlySet<number> }): Array<{ conductor_id: number; distanceKm: number }> {
+  nearest(
+    center: Point,
+    query: NearbyQuery & { limit: number; exclude?: ReadonlySet<number> },
+  ): Array<{ conductor_id: number; distanceKm: number }> {
     const fleet = this.#fleets.get(query.tipo_vehiculo);
     if (query.limit <= 0 || !fleet?.size) return [];
     // How many are in the centre's large cell tells how dense drivers are around it.
@@ -337,7 +340,8 @@ class Lookup {
     }
     this.walk(grid);
     const found = new Array<{ conductor_id: number; distanceKm: number }>(this.found);
-    for (let i = 0; i < this.found; i++) found[i] = { conductor_id: fleet.records[this.foundSlots[i]! * RECORD + ID]!, distanceKm: arcKm(this.foundChord2[i]!) };
+    for (let i = 0; i < this.found; i++)
+      found[i] = { conductor_id: fleet.records[this.foundSlots[i]! * RECORD + ID]!, distanceKm: arcKm(this.foundChord2[i]!) };
     this.fleet = this.center = this.exclude = undefined!;
     return found;
   }

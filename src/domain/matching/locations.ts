@@ -18,8 +18,10 @@ const locationSchema = z.object({
 /** A position needs both coordinates; a report needs a position, an availability or both. */
 function parseReport(input: Raw<typeof locationSchema>) {
   const report = parseInput(locationSchema, input);
-  if (report.latitud === undefined && report.longitud !== undefined) throw new ValidationError("es obligatorio junto con 'longitud'", "latitud");
-  if (report.longitud === undefined && report.latitud !== undefined) throw new ValidationError("es obligatorio junto con 'latitud'", "longitud");
+  if (report.latitud === undefined && report.longitud !== undefined)
+    throw new ValidationError("es obligatorio junto con 'longitud'", "latitud");
+  if (report.longitud === undefined && report.latitud !== undefined)
+    throw new ValidationError("es obligatorio junto con 'latitud'", "longitud");
   if (report.latitud === undefined && report.disponibilidad === undefined) {
     throw new ValidationError("Envía la posición (latitud y longitud), la disponibilidad o ambas");
   }
@@ -88,7 +90,12 @@ async function changeAvailability(deps: Deps, driverId: number, report: ReturnTy
 
   announcePresence(deps, driverId, presenceOf({ ...driver, estado: status }, activeTrip?.id ?? null, now));
   if (activeTrip && moved) {
-    deps.events.publish("ubicacion_viaje", activeTrip.id, { conductor_id: driverId, latitud: status.latitud!, longitud: status.longitud!, at: now });
+    deps.events.publish("ubicacion_viaje", activeTrip.id, {
+      conductor_id: driverId,
+      latitud: status.latitud!,
+      longitud: status.longitud!,
+      at: now,
+    });
   }
   return { ...status, viaje_activo_id: activeTrip?.id ?? null };
 }

@@ -21,10 +21,18 @@ export function presenceOf(driver: LoadedDriver, activeTripId: number | null, no
   const until = operableUntil(driver, now);
   const disponible = Boolean(status?.disponible) && activeTripId === null && until !== null;
   if (!tipo || (!disponible && activeTripId === null)) return null;
-  const posicion = status?.latitud != null && status.longitud != null && status.posicion_en
-    ? { latitud: status.latitud, longitud: status.longitud, at: status.posicion_en }
-    : null;
-  return { conductor_id: driver.conductor_id, tipo_vehiculo: tipo, apto_hasta: until ?? now, disponible, viaje_activo_id: activeTripId, posicion };
+  const posicion =
+    status?.latitud != null && status.longitud != null && status.posicion_en
+      ? { latitud: status.latitud, longitud: status.longitud, at: status.posicion_en }
+      : null;
+  return {
+    conductor_id: driver.conductor_id,
+    tipo_vehiculo: tipo,
+    apto_hasta: until ?? now,
+    disponible,
+    viaje_activo_id: activeTripId,
+    posicion,
+  };
 }
 
 /** Applies what was decided about a driver here, and tells every other process. */
@@ -61,7 +69,10 @@ export async function loadPresences(deps: Deps): Promise<void> {
   const drivers = await deps.db.driverProfile.findMany({
     where: {
       conductor: { tipo_usuario: "conductor" },
-      OR: [{ estado: { is: { disponible: true } } }, { conductor: { viajes_conductor: { some: { estado: { in: [...ASSIGNED_STATES] } } } } }],
+      OR: [
+        { estado: { is: { disponible: true } } },
+        { conductor: { viajes_conductor: { some: { estado: { in: [...ASSIGNED_STATES] } } } } },
+      ],
     },
     include: DRIVER_WITH_DOCUMENTS,
   });
@@ -70,7 +81,8 @@ export async function loadPresences(deps: Deps): Promise<void> {
   const trips = await deps.db.trip.findMany({ where: { estado: { in: [...ASSIGNED_STATES] } }, select: { id: true, conductor_id: true } });
   const tripOf = new Map(trips.map((t) => [t.conductor_id, t.id]));
   const now = deps.clock.now();
-  for (const driver of drivers) deps.matching.presence.decide(driver.conductor_id, presenceOf(driver, tripOf.get(driver.conductor_id) ?? null, now));
+  for (const driver of drivers)
+    deps.matching.presence.decide(driver.conductor_id, presenceOf(driver, tripOf.get(driver.conductor_id) ?? null, now));
 }
 
 /** Keeps this process's copy current with what other processes decide and hear; runs until `stop`. */

@@ -27,7 +27,10 @@ function pendingNear(point: Point, serviceType: ServiceType) {
 
 /** Pending trips of a service type picked up within the radius of `point`, newest first. */
 async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
-  const candidates = await db.trip.findMany({ where: pendingNear(point, serviceType), orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }] });
+  const candidates = await db.trip.findMany({
+    where: pendingNear(point, serviceType),
+    orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
+  });
   return candidates.filter((trip) => greatCircleKm(point, tripOrigin(trip)) <= MATCH_RADIUS_KM);
 }
 
@@ -62,7 +65,12 @@ export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[
   const driverId = member(actor, DRIVER_RULES.edit).id;
   const { vehicle, position, now } = await readyDriver(deps, driverId);
   const trips = await pendingTripsNear(deps.db, position, serviceForVehicle(vehicle));
-  await insertOffers(deps.db, deps.provider, trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })), now);
+  await insertOffers(
+    deps.db,
+    deps.provider,
+    trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })),
+    now,
+  );
   return trips;
 }
 

@@ -31,10 +31,7 @@ const toHundreds = (pesos: number) => Math.round(pesos / 100) * 100;
  * Base fare plus distance and time, a peak (weekdays 07-09 and 17-19) or night (22-06)
  * surcharge, never below the minimum fare, times the demand multiplier. America/Bogota time.
  */
-export function computeFare(
-  rate: PricingRate,
-  trip: { distanceKm: number; minutes: number; at: Date; demand: number },
-): Fare {
+export function computeFare(rate: PricingRate, trip: { distanceKm: number; minutes: number; at: Date; demand: number }): Fare {
   const period = periodAt(trip.at);
   const recargo: Surcharge = period === "peak" ? "pico" : period === "night" ? "nocturno" : null;
   const porcentaje = recargo === "pico" ? rate.recargo_pico : recargo === "nocturno" ? rate.recargo_nocturno : 0;

@@ -40,7 +40,12 @@ export async function updateRate(deps: Deps, actor: Actor, input: Raw<typeof upd
   return deps.db.$transaction(async (tx) => {
     const rate = await tx.pricingRate.findUnique({ where: { tipo_vehiculo } });
     if (!rate) throw new NotFoundError(`No hay tarifa para el tipo de vehículo ${tipo_vehiculo}`);
-    await audit(tx, deps, actor, { accion: "actualizar_tarifa", objetivo_tipo: "tarifa", objetivo_id: rate.id, detalles: { tipo_vehiculo, ...changes } });
+    await audit(tx, deps, actor, {
+      accion: "actualizar_tarifa",
+      objetivo_tipo: "tarifa",
+      objetivo_id: rate.id,
+      detalles: { tipo_vehiculo, ...changes },
+    });
     return tx.pricingRate.update({ where: { id: rate.id }, data: changes });
   });
 }

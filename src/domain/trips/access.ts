@@ -15,8 +15,11 @@ export const TRIP_RULES = {
   view: rule<Trip>(
     (trip) => `Solo el pasajero, el conductor o un administrador pueden ver el viaje ${trip.id}`,
     (actor, trip) =>
-      passenger(actor, trip) || driver(actor, trip) || isAdmin(actor) || isUnnamedLegacy(actor)
-      || (trip.estado === "pendiente" && isMember(actor) && actor.role === "conductor"),
+      passenger(actor, trip) ||
+      driver(actor, trip) ||
+      isAdmin(actor) ||
+      isUnnamedLegacy(actor) ||
+      (trip.estado === "pendiente" && isMember(actor) && actor.role === "conductor"),
   ),
   /** Live updates, and the accounts of who is on the trip: the passenger, the assigned driver and administrators. */
   follow: rule<Trip>(

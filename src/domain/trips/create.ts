@@ -107,7 +107,9 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
   const [origen, destino] = await Promise.all([withAddress(deps, request.origen), withAddress(deps, request.destino)]);
   const { route, available, fare } = await quote(deps, request.serviceType, origen, destino);
   if (available === 0) {
-    throw new NoDriversAvailableError("No hay conductores disponibles cerca del punto de origen en este momento; intenta de nuevo en unos minutos");
+    throw new NoDriversAvailableError(
+      "No hay conductores disponibles cerca del punto de origen en este momento; intenta de nuevo en unos minutos",
+    );
   }
 
   const now = deps.clock.now();
@@ -136,7 +138,12 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
         fecha_solicitud: now,
       },
     });
-    await insertOffers(tx, deps.provider, wave.map((conductor_id) => ({ viaje_id: created.id, conductor_id })), now);
+    await insertOffers(
+      tx,
+      deps.provider,
+      wave.map((conductor_id) => ({ viaje_id: created.id, conductor_id })),
+      now,
+    );
     return created;
   });
   dispatch(deps, trip, wave);

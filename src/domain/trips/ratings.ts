@@ -20,8 +20,20 @@ export type RatingInput = Raw<typeof ratingSchema>;
 
 /** The two sides of a trip: who rates whom, and where the rating is kept. */
 const SIDES = {
-  conductor: { score: "calificacion_conductor", comment: "comentario_conductor", rated: "conductor_id", rule: TRIP_RULES.rateDriver, raterName: "el pasajero" },
-  pasajero: { score: "calificacion_usuario", comment: "comentario_usuario", rated: "usuario_id", rule: TRIP_RULES.ratePassenger, raterName: "el conductor" },
+  conductor: {
+    score: "calificacion_conductor",
+    comment: "comentario_conductor",
+    rated: "conductor_id",
+    rule: TRIP_RULES.rateDriver,
+    raterName: "el pasajero",
+  },
+  pasajero: {
+    score: "calificacion_usuario",
+    comment: "comentario_usuario",
+    rated: "usuario_id",
+    rule: TRIP_RULES.ratePassenger,
+    raterName: "el conductor",
+  },
 } as const;
 
 type Side = keyof typeof SIDES;
@@ -29,8 +41,16 @@ type Side = keyof typeof SIDES;
 /** A user's average over every rating received, as driver and as passenger. */
 async function refreshAverage(tx: Tx, userId: number): Promise<void> {
   const [asDriver, asPassenger] = await Promise.all([
-    tx.trip.aggregate({ where: { conductor_id: userId, calificacion_conductor: { not: null } }, _sum: { calificacion_conductor: true }, _count: { calificacion_conductor: true } }),
-    tx.trip.aggregate({ where: { usuario_id: userId, calificacion_usuario: { not: null } }, _sum: { calificacion_usuario: true }, _count: { calificacion_usuario: true } }),
+    tx.trip.aggregate({
+      where: { conductor_id: userId, calificacion_conductor: { not: null } },
+      _sum: { calificacion_conductor: true },
+      _count: { calificacion_conductor: true },
+    }),
+    tx.trip.aggregate({
+      where: { usuario_id: userId, calificacion_usuario: { not: null } },
+      _sum: { calificacion_usuario: true },
+      _count: { calificacion_usuario: true },
+    }),
   ]);
   const count = asDriver._count.calificacion_conductor + asPassenger._count.calificacion_usuario;
   const sum = (asDriver._sum.calificacion_conductor ?? 0) + (asPassenger._sum.calificacion_usuario ?? 0);

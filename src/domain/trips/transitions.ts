@@ -27,13 +27,7 @@ function cancelledBy(actor: Actor, trip: Trip): "pasajero" | "conductor" | "admi
  * Moves a trip with one conditional update, so that of two simultaneous changes only one
  * applies; the loser is told why from the state it lost to.
  */
-async function transition(
-  tx: Tx,
-  trip: Trip,
-  trigger: Trigger,
-  now: Date,
-  change: { where?: object; data?: object } = {},
-): Promise<Trip> {
+async function transition(tx: Tx, trip: Trip, trigger: Trigger, now: Date, change: { where?: object; data?: object } = {}): Promise<Trip> {
   const { from, to, date } = TRANSITIONS[trigger];
   const { count } = await tx.trip.updateMany({
     where: { id: trip.id, estado: { in: [...from] }, ...change.where },

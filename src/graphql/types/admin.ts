@@ -66,7 +66,6 @@ const AuditEntry = builder.prismaObject("AuditEntry", {
   }),
 });
 
-
 const AuditPage = builder.objectRef<{ entradas: AuditRow[]; pagination: PaginationView }>("PaginaAuditoria").implement({
   fields: (t) => ({
     entradas: t.field({ type: [AuditEntry], resolve: (page) => page.entradas }),

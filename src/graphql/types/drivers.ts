@@ -17,7 +17,11 @@ const signed = (value: string | null, ctx: Context) => (value ? ctx.deps.uploads
 /** A licence or vehicle field as responses show it, by its kind (src/domain/drivers/fields.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: the field builder is typed per object, and this serves two
 function exposeByKind(t: any, name: string, kind: FieldKind) {
-  if (kind === "photo") return t.string({ nullable: true, resolve: (row: Record<string, string | null>, _args: unknown, ctx: Context) => signed(row[name] ?? null, ctx) });
+  if (kind === "photo")
+    return t.string({
+      nullable: true,
+      resolve: (row: Record<string, string | null>, _args: unknown, ctx: Context) => signed(row[name] ?? null, ctx),
+    });
   if (kind === "date") return t.expose(name, { type: "DateTime", nullable: true });
   return kind === "text" ? t.exposeString(name, { nullable: true }) : t.exposeInt(name, { nullable: true });
 }
@@ -143,7 +147,10 @@ const Statistics = builder.objectRef<StatisticsView>("EstadisticasConductor").im
 const UploadedDocument = builder.objectRef<{ tipo_documento: string; url: string }>("DocumentoSubido").implement({
   fields: (t) => ({
     tipo_documento: t.exposeString("tipo_documento"),
-    url: t.string({ description: "Enlace firmado que vence; guárdalo con updateLicense o updateVehicle", resolve: (doc, _args, ctx) => ctx.deps.uploads.link(doc.url) }),
+    url: t.string({
+      description: "Enlace firmado que vence; guárdalo con updateLicense o updateVehicle",
+      resolve: (doc, _args, ctx) => ctx.deps.uploads.link(doc.url),
+    }),
   }),
 });
 
@@ -232,7 +239,10 @@ builder.mutationFields((t) => ({
     description: "Sube la foto (JPG o PNG) de un documento; guarda luego su URL con updateLicense o updateVehicle",
     errors: { types: [...CALLER, ...LOOKUP, PayloadTooLargeError] },
     args: {
-      tipo_documento: t.arg.string({ required: true, description: "licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat o tecnomecanica" }),
+      tipo_documento: t.arg.string({
+        required: true,
+        description: "licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat o tecnomecanica",
+      }),
       documento: t.arg({ type: "File", required: true }),
     },
     resolve: (_root, args, ctx) => storeDocument(ctx.deps, ctx.actor, args),

@@ -94,7 +94,8 @@ export const TripRef = builder.prismaObject("Trip", {
       nullable: true,
       description: "El vehículo del conductor asignado, para quien espera el viaje",
       select: (_args, _ctx, nested) => ({ conductor: { select: { perfil_conductor: { select: { vehiculo: nested() } } } } }),
-      resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? (trip.conductor?.perfil_conductor?.vehiculo ?? null) : null),
+      resolve: (trip, _args, ctx) =>
+        TRIP_RULES.follow.allows(ctx.actor, trip) ? (trip.conductor?.perfil_conductor?.vehiculo ?? null) : null,
     }),
     conductores_avisados: t.int({
       description: "Cuántos conductores recibieron la solicitud",
@@ -253,7 +254,12 @@ builder.mutationFields((t) => ({
  * left). The trip is read once listening has started (a Repeater listens from its first next()),
  * so that a change made since the subscriber was checked is not lost.
  */
-export async function followTrip(ctx: Context, tripId: number, until: PromiseLike<unknown>, each: (trip: Trip) => unknown = () => undefined) {
+export async function followTrip(
+  ctx: Context,
+  tripId: number,
+  until: PromiseLike<unknown>,
+  each: (trip: Trip) => unknown = () => undefined,
+) {
   const changes = ctx.pubsub.subscribe("viaje", tripId);
   void until.then(() => changes.return());
   try {

@@ -13,17 +13,34 @@ const USER_PAGE = z.object({ usuarios: z.array(USER.extend({ fecha_registro: z.i
 const DRIVER_PAGE = z.object({
   conductores: z.array(FLAT_DRIVER),
   pagination: PAGINATION,
-  estadisticas: z.object({ total_conductores: z.int(), pendientes_verificacion: z.int(), aprobados: z.int(), con_documentos_vencidos: z.int() }),
+  estadisticas: z.object({
+    total_conductores: z.int(),
+    pendientes_verificacion: z.int(),
+    aprobados: z.int(),
+    con_documentos_vencidos: z.int(),
+  }),
 });
 
 /** An audit entry with the names pingo's AuditLogsScreen reads. */
 const LOG_PAGE = z.object({
   logs: z.array(
     z.object({
-      id: z.int(), admin_id: z.int().nullable(), via: z.string(), accion: z.string(), objetivo_tipo: z.string(), objetivo_id: z.int(),
-      detalles: z.string().nullable(), direccion_ip: z.string().nullable(), creado_en: z.iso.datetime(), descripcion: z.string(),
-      nombre: z.string().nullable(), apellido: z.string().nullable(), email: z.string().nullable(), fecha_creacion: z.iso.datetime(),
-      ip_address: z.string().nullable(), user_agent: z.null(),
+      id: z.int(),
+      admin_id: z.int().nullable(),
+      via: z.string(),
+      accion: z.string(),
+      objetivo_tipo: z.string(),
+      objetivo_id: z.int(),
+      detalles: z.string().nullable(),
+      direccion_ip: z.string().nullable(),
+      creado_en: z.iso.datetime(),
+      descripcion: z.string(),
+      nombre: z.string().nullable(),
+      apellido: z.string().nullable(),
+      email: z.string().nullable(),
+      fecha_creacion: z.iso.datetime(),
+      ip_address: z.string().nullable(),
+      user_agent: z.null(),
     }),
   ),
   pagination: PAGINATION,
@@ -82,7 +99,11 @@ export const adminRoutes = [
     path: "/admin/user_management.php",
     aliases: ["/admin/get_users.php"],
     summary: "Usuarios por páginas, buscados por nombre, correo o teléfono y filtrados por tipo y estado",
-    filters: { search: optional(legacyText()), tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)), es_activo: optional(legacyFlag()) },
+    filters: {
+      search: optional(legacyText()),
+      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
+      es_activo: optional(legacyFlag()),
+    },
     spellings: { limit: "per_page" },
     document: operation(
       `query Users($page: Int, $per_page: Int, $search: String, $tipo_usuario: String, $es_activo: Boolean) {
@@ -95,7 +116,10 @@ export const adminRoutes = [
     ),
     page: USER_PAGE,
     // pingo's UsersManagementScreen also reads each user's fecha_registro.
-    toPage: ({ usuarios, pagination }) => ({ usuarios: usuarios.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })), pagination }),
+    toPage: ({ usuarios, pagination }) => ({
+      usuarios: usuarios.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })),
+      pagination,
+    }),
   }),
   defineRoute({
     method: "PUT",
@@ -166,14 +190,23 @@ export const adminRoutes = [
   adminChange(
     "POST",
     // pingo's admin app sends notas, always empty; approval keeps no notes.
-    { path: "/admin/aprobar_conductor.php", aliases: ["/admin/approve_driver.php"], summary: "Aprueba a un conductor en revisión", ignored: ["notas"] },
+    {
+      path: "/admin/aprobar_conductor.php",
+      aliases: ["/admin/approve_driver.php"],
+      summary: "Aprueba a un conductor en revisión",
+      ignored: ["notas"],
+    },
     z.object({ ...maybeAdmin, conductor_id: legacyId() }),
     `mutation Approve($conductor_id: Int!) { approveDriver(conductor_id: $conductor_id) { ...LegacyError ... on PerfilConductor { id } } }`,
     "Conductor aprobado",
   ),
   adminChange(
     "POST",
-    { path: "/admin/rechazar_conductor.php", aliases: ["/admin/reject_driver.php"], summary: "Rechaza a un conductor con un motivo, que se le notifica" },
+    {
+      path: "/admin/rechazar_conductor.php",
+      aliases: ["/admin/reject_driver.php"],
+      summary: "Rechaza a un conductor con un motivo, que se le notifica",
+    },
     z.object({ ...maybeAdmin, conductor_id: legacyId(), motivo: legacyText() }),
     `mutation Reject($conductor_id: Int!, $motivo: String!) { rejectDriver(conductor_id: $conductor_id, motivo: $motivo) { ...LegacyError ... on PerfilConductor { id } } }`,
     "Conductor rechazado; se le notificó el motivo",

@@ -5,7 +5,11 @@ import { LOCATION, USER, selection } from "../resources.js";
 import { defineRoute, operation } from "../route.js";
 
 const SESSION = z.object({ user: USER, location: LOCATION.nullable(), token: z.string(), token_expires_at: z.iso.datetime() });
-const WITH_LOCATION = z.object({ user: USER, location: LOCATION.nullable(), data: z.object({ user: USER, location: LOCATION.nullable() }) });
+const WITH_LOCATION = z.object({
+  user: USER,
+  location: LOCATION.nullable(),
+  data: z.object({ user: USER, location: LOCATION.nullable() }),
+});
 
 export const USER_FRAGMENT = `fragment LegacyUser on Usuario { ${selection(USER)} }`;
 

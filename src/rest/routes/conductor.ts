@@ -2,7 +2,14 @@ import { z } from "zod";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../../domain/drivers/fields.js";
 import { optional } from "../../domain/validation.js";
 import {
-  DOCUMENT_TYPE_SPELLINGS, VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyFile, legacyId, legacyInt, legacyNumber, legacyText,
+  DOCUMENT_TYPE_SPELLINGS,
+  VEHICLE_TYPE_SPELLINGS,
+  legacyChoice,
+  legacyFile,
+  legacyId,
+  legacyInt,
+  legacyNumber,
+  legacyText,
 } from "../legacy-fields.js";
 import { LICENCE_SPELLINGS, PROFILE, PROFILE_FRAGMENT, VEHICLE_SPELLINGS, legacyProfile } from "../driver-profile.js";
 import { DRIVER_STATE, EARNINGS, LICENCE, REQUEST, STATISTICS, TRIP, VEHICLE as VEHICLE_SCHEMA, selection } from "../resources.js";
@@ -13,7 +20,13 @@ const LICENSE = selection(LICENCE);
 const VEHICLE = selection(VEHICLE_SCHEMA);
 
 /** The legacy input type of a licence or vehicle field. */
-const LEGACY_BY_KIND: Record<FieldKind, () => z.ZodType> = { text: legacyText, date: legacyText, photo: legacyText, int: legacyInt, id: legacyId };
+const LEGACY_BY_KIND: Record<FieldKind, () => z.ZodType> = {
+  text: legacyText,
+  date: legacyText,
+  photo: legacyText,
+  int: legacyInt,
+  id: legacyId,
+};
 const legacyShape = (fields: Record<string, FieldKind>) =>
   Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, optional(LEGACY_BY_KIND[kind]())]));
 
@@ -122,7 +135,11 @@ export const conductorRoutes: LegacyRoute[] = [
     respond: (result) => ({ solicitudes: result.data.map(solicitud), total: result.data.length }),
   }),
   driverRead(
-    { path: "/conductor/get_pending_requests.php", summary: "Las solicitudes pendientes a menos de 5 km del conductor en línea", output: REQUESTS },
+    {
+      path: "/conductor/get_pending_requests.php",
+      summary: "Las solicitudes pendientes a menos de 5 km del conductor en línea",
+      output: REQUESTS,
+    },
     `query Requests { tripRequests { ...LegacyError ... on QueryTripRequestsSuccess { data { ...LegacyRequest } } } }`,
     (result) => ({ solicitudes: result.data.map(solicitud), total: result.data.length }),
     [SOLICITUD_FRAGMENT],
@@ -134,7 +151,10 @@ export const conductorRoutes: LegacyRoute[] = [
     summary: "El conductor acepta una solicitud (el viaje del mismo id)",
     input: z.object({ ...driver, solicitud_id: legacyId() }),
     caller: "conductor_id",
-    document: operation(`mutation Accept($trip_id: Int!) { acceptTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
+    document: operation(
+      `mutation Accept($trip_id: Int!) { acceptTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`,
+      TRIP_FRAGMENT,
+    ),
     variables: ({ solicitud_id }) => ({ trip_id: solicitud_id }),
     legacyNames: { trip_id: "solicitud_id" },
     output: z.object({ solicitud_id: z.int(), viaje_id: z.int(), trip: TRIP }),
@@ -165,10 +185,19 @@ export const conductorRoutes: LegacyRoute[] = [
       summary: "Estado de revisión del perfil del conductor",
       output: z.object({
         status: z.object({
-          aprobado: z.boolean(), estado_revision: PROFILE.shape.estado_verificacion, motivo_rechazo: z.string().nullable(),
-          fecha_aprobacion: z.iso.datetime().nullable(), fecha_solicitud: z.iso.datetime().nullable(),
+          aprobado: z.boolean(),
+          estado_revision: PROFILE.shape.estado_verificacion,
+          motivo_rechazo: z.string().nullable(),
+          fecha_aprobacion: z.iso.datetime().nullable(),
+          fecha_solicitud: z.iso.datetime().nullable(),
         }),
-        ...PROFILE.pick({ estado_verificacion: true, aprobado: true, motivo_rechazo: true, documentos_pendientes: true, documentos_rechazados: true }).shape,
+        ...PROFILE.pick({
+          estado_verificacion: true,
+          aprobado: true,
+          motivo_rechazo: true,
+          documentos_pendientes: true,
+          documentos_rechazados: true,
+        }).shape,
       }),
     },
     `query Status {
@@ -232,7 +261,12 @@ export const conductorRoutes: LegacyRoute[] = [
     method: "POST",
     path: "/conductor/update_profile.php",
     summary: "Cambia los datos personales enviados del conductor",
-    input: z.object({ ...driver, nombre_completo: optional(legacyText()), telefono: optional(legacyText()), direccion: optional(legacyText()) }),
+    input: z.object({
+      ...driver,
+      nombre_completo: optional(legacyText()),
+      telefono: optional(legacyText()),
+      direccion: optional(legacyText()),
+    }),
     caller: "conductor_id",
     document: operation(
       `mutation UpdateProfile($input: DriverProfileInput!) { updateDriverProfile(input: $input) { ...LegacyError ...LegacyDriverProfile } }`,
@@ -251,7 +285,9 @@ export const conductorRoutes: LegacyRoute[] = [
     // pingo's VehicleModel always sends its insurance fields, empty; the spec has none.
     ignored: ["aseguradora", "numero_poliza_seguro", "vencimiento_seguro"],
     caller: "conductor_id",
-    document: operation(`mutation UpdateVehicle($input: VehicleInput!) { updateVehicle(input: $input) { ...LegacyError ... on Vehiculo { ${VEHICLE} } } }`),
+    document: operation(
+      `mutation UpdateVehicle($input: VehicleInput!) { updateVehicle(input: $input) { ...LegacyError ... on Vehiculo { ${VEHICLE} } } }`,
+    ),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
     output: z.object({ vehicle: VEHICLE_SCHEMA }),
     respond: (vehicle) => ({ message: "Vehículo actualizado", vehicle }),
@@ -265,7 +301,9 @@ export const conductorRoutes: LegacyRoute[] = [
     // Verification is an administrator's decision, never the driver's.
     ignored: ["licencia_verificada"],
     caller: "conductor_id",
-    document: operation(`mutation UpdateLicense($input: LicenseInput!) { updateLicense(input: $input) { ...LegacyError ... on Licencia { ${LICENSE} } } }`),
+    document: operation(
+      `mutation UpdateLicense($input: LicenseInput!) { updateLicense(input: $input) { ...LegacyError ... on Licencia { ${LICENSE} } } }`,
+    ),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
     output: z.object({ license: LICENCE }),
     respond: (license) => ({ message: "Licencia actualizada", license }),

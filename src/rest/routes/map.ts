@@ -43,7 +43,9 @@ export const mapRoutes = [
     path: "/map/geocode.php",
     summary: "Coordenadas de una dirección",
     input: z.object({ address: legacyText() }),
-    document: operation(`query Geocode($address: String!) { geocode(address: $address) { ...LegacyError ... on Ubicacion { ${LOCATION} } } }`),
+    document: operation(
+      `query Geocode($address: String!) { geocode(address: $address) { ...LegacyError ... on Ubicacion { ${LOCATION} } } }`,
+    ),
     variables: (input) => input,
     output: z.object({ location: FOUND_PLACE }),
     respond: (location) => ({ location }),

@@ -35,7 +35,15 @@ const ASSIGNED_DRIVER = z.object({
   nombre: z.string(),
   apellido: z.string(),
   telefono: z.string(),
-  vehiculo: z.object({ tipo: z.string().nullable(), marca: z.string().nullable(), modelo: z.string().nullable(), placa: z.string().nullable(), color: z.string().nullable() }).nullable(),
+  vehiculo: z
+    .object({
+      tipo: z.string().nullable(),
+      marca: z.string().nullable(),
+      modelo: z.string().nullable(),
+      placa: z.string().nullable(),
+      color: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 const APP_TRIP = TRIP.extend({
@@ -80,9 +88,17 @@ export const tripRoutes = [
     path: "/viajes/create_trip.php",
     summary: "El pasajero pide un viaje; 200 con success false si no hay conductores a menos de 5 km",
     requireJsonContentType: true,
-    input: z.object({ usuario_id: legacyId(), tipo_servicio: legacyText(), origen: legacyPlace({ addressRequired: true }), destino: legacyPlace({ addressRequired: true }) }),
+    input: z.object({
+      usuario_id: legacyId(),
+      tipo_servicio: legacyText(),
+      origen: legacyPlace({ addressRequired: true }),
+      destino: legacyPlace({ addressRequired: true }),
+    }),
     caller: "usuario_id",
-    document: operation(`mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip } }`, TRIP_FRAGMENT),
+    document: operation(
+      `mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip } }`,
+      TRIP_FRAGMENT,
+    ),
     variables: ({ tipo_servicio, origen, destino }) => ({ input: { tipo_servicio, origen, destino } }),
     output: z.object({ trip: TRIP }),
     respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", trip }),
@@ -216,6 +232,20 @@ export const tripRoutes = [
   ),
   tripList("/viajes/get_active_trips.php", [], "Viajes activos del pasajero", "usuario_id", "pasajero", "activos"),
   tripList("/viajes/get_trip_history.php", [], "Viajes completados y cancelados del pasajero", "usuario_id", "pasajero", "historial"),
-  tripList("/viajes/get_conductor_active_trips.php", ["/conductor/get_viajes_activos.php"], "Viajes activos del conductor", "conductor_id", "conductor", "activos"),
-  tripList("/viajes/get_conductor_history.php", ["/conductor/get_historial.php"], "Viajes completados y cancelados del conductor", "conductor_id", "conductor", "historial"),
+  tripList(
+    "/viajes/get_conductor_active_trips.php",
+    ["/conductor/get_viajes_activos.php"],
+    "Viajes activos del conductor",
+    "conductor_id",
+    "conductor",
+    "activos",
+  ),
+  tripList(
+    "/viajes/get_conductor_history.php",
+    ["/conductor/get_historial.php"],
+    "Viajes completados y cancelados del conductor",
+    "conductor_id",
+    "conductor",
+    "historial",
+  ),
 ];
