@@ -22,7 +22,12 @@ import { buildServer } from "../src/server.js";
 import { printTable, type BenchRow } from "./table.js";
 
 const ROUNDS = 5;
-const TRIP_UPDATED = `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado usuario_id conductor_id tipo_servicio origen { direccion latitud longitud } destino { direccion latitud longitud } precio_estimado precio_final distancia_km duracion_estimada_minutos fecha_solicitud fecha_cancelacion motivo_cancelacion cancelado_por } }`;
+const TRIP_UPDATED = `subscription ($id: Int!) {
+  tripUpdated(trip_id: $id) {
+    id estado usuario_id conductor_id tipo_servicio origen { direccion latitud longitud } destino { direccion latitud longitud }
+    precio_estimado precio_final distancia_km duracion_estimada_minutos fecha_solicitud fecha_cancelacion motivo_cancelacion cancelado_por
+  }
+}`;
 
 // The clients: plain `ws` sockets speaking graphql-transport-ws by hand (lighter than graphql-ws
 // clients), counting messages without parsing them, as the raw clients do.
@@ -290,7 +295,9 @@ export async function fanOutRows(subscribers = 10_000): Promise<BenchRow[]> {
   return [
     {
       path: `graphql-ws tripUpdated, one event to ${n} subscribers of one trip`,
-      measured: `last client after ${time.toFixed(0)} ms (median of ${ROUNDS}; the last, a real cancelTrip: ${ours.rounds.at(-1)!.ms.toFixed(0)} ms)`,
+      measured:
+        `last client after ${time.toFixed(0)} ms (median of ${ROUNDS}; ` +
+        `the last, a real cancelTrip: ${ours.rounds.at(-1)!.ms.toFixed(0)} ms)`,
       baseline: `raw ws broadcast of the same ${sample.sample.length} bytes: ${rawTime.toFixed(0)} ms`,
       ratio: rawTime / time,
       target: 0.5,

@@ -82,7 +82,13 @@ const previous = (() => {
     return "";
   }
 })();
-const json = `${JSON.stringify({ source: `GeoNames via country-state-city@${version}`, fields: ["nombre", "departamento", "latitud", "longitud", "capital"], departments, places })}\n`;
+const gazetteer = {
+  source: `GeoNames via country-state-city@${version}`,
+  fields: ["nombre", "departamento", "latitud", "longitud", "capital"],
+  departments,
+  places,
+};
+const json = `${JSON.stringify(gazetteer)}\n`;
 writeFileSync(OUTPUT, json);
 console.log(
   `${OUTPUT}: ${places.length} places in ${Object.keys(departments).length} departments${previous === json ? " (unchanged)" : ""}`,

@@ -126,7 +126,8 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
         return {
           response: refuse(
             422,
-            "La clave Idempotency-Key ya se usó con otra petición (otro cuerpo, método o ruta); usa una clave nueva para cada petición distinta",
+            "La clave Idempotency-Key ya se usó con otra petición (otro cuerpo, método o ruta); " +
+              "usa una clave nueva para cada petición distinta",
             "IDEMPOTENCY_KEY_REUSED",
           ),
         };

@@ -95,7 +95,9 @@ export class Metrics {
 
     new Gauge({
       name: "drivers_online",
-      help: "Drivers online as this process knows them, by vehicle type and whether they are free for a trip (every process knows them all)",
+      help:
+        "Drivers online as this process knows them, by vehicle type and whether they are free for a trip " +
+        "(every process knows them all)",
       labelNames: ["vehicle_type", "available"],
       registers: [this.#registry],
       collect() {

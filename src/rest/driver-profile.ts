@@ -32,7 +32,8 @@ export const VEHICLE_SPELLINGS = {
 
 export const PROFILE_FRAGMENT = `
 fragment LegacyDriverProfile on PerfilConductor {
-  id conductor_id nombre_completo telefono direccion aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_creacion fecha_actualizacion
+  id conductor_id nombre_completo telefono direccion aprobado estado_revision motivo_rechazo fecha_aprobacion
+  fecha_creacion fecha_actualizacion
   licencia { ${selection(LICENCE)} }
   vehiculo { ${selection(VEHICLE)} }
   completitud { requeridos completos faltantes porcentaje }

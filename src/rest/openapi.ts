@@ -179,7 +179,9 @@ const FAILURE_MEANING: Record<number, string> = {
   403: "The caller may not do this, or the account is disabled.",
   404: "No such route, or the record the call names does not exist.",
   405: "The route exists but not with this method; `Allow` lists the methods it takes.",
-  409: "The call conflicts with the current state (a duplicate e-mail, a trip already taken), or the first request with its Idempotency-Key is still running.",
+  409:
+    "The call conflicts with the current state (a duplicate e-mail, a trip already taken), " +
+    "or the first request with its Idempotency-Key is still running.",
   413: "The body is over the size limit.",
   422: "The Idempotency-Key was used for a different request (another body, method or path).",
   429: "Too many attempts; `Retry-After` says how many seconds to wait.",
@@ -210,7 +212,8 @@ function description(route: LegacyRoute, path: string): string {
   else if (route.caller) {
     lines.push(
       `\`${route.caller}\` names the caller. With \`LEGACY_AUTH=ids\` the caller is whoever that id is; with \`LEGACY_AUTH=token\` ` +
-        "the call needs `Authorization: Bearer <token>` (from `/auth/login.php`) and the id must be the token's user (an administrator's token may name anyone).",
+        "the call needs `Authorization: Bearer <token>` (from `/auth/login.php`) and the id must be the token's user " +
+        "(an administrator's token may name anyone).",
     );
   } else
     lines.push("Names no caller: with `LEGACY_AUTH=token` the call needs `Authorization: Bearer <token>` and acts for the token's user.");
@@ -219,7 +222,10 @@ function description(route: LegacyRoute, path: string): string {
   return lines.join("\n\n");
 }
 
-/** `POST /auth/check_user.php` → `postAuthCheckUser`: unique as method and path are, and camelCase because Swagger UI's deep links read `_` as a space. */
+/**
+ * `POST /auth/check_user.php` → `postAuthCheckUser`: unique as method and path are, and camelCase
+ * because Swagger UI's deep links read `_` as a space.
+ */
 const operationId = (method: string, path: string) =>
   [
     method.toLowerCase(),
@@ -256,7 +262,8 @@ function operation(route: LegacyRoute, path: string): Json {
     responses: {
       200: {
         description:
-          "The call's answer. A refusal the legacy apps expect as a business outcome (no drivers available for a new trip) also arrives as 200, with `success: false`.",
+          "The call's answer. A refusal the legacy apps expect as a business outcome (no drivers available for a new trip) " +
+          "also arrives as 200, with `success: false`.",
         content: { "application/json": { schema: { oneOf: [successSchema(route), ref("LegacyFailure")] } } },
       },
       ...failures,

@@ -80,7 +80,8 @@ function readFields(route: LegacyRoute, known: ReadonlySet<string>, raw: Record<
   const carriesData = Object.entries(fields).some(([name, value]) => name !== route.caller && value != null);
   if (parsed.success && carriesData) return { fields: parsed.data as Record<string, unknown>, sentAs };
   throw new ValidationError(
-    `${unknown.length === 1 ? "El campo" : "Los campos"} ${unknown.map((n) => `'${n}'`).join(", ")} no ${unknown.length === 1 ? "existe" : "existen"} en esta llamada; admite: ${[...known].join(", ")}`,
+    `${unknown.length === 1 ? "El campo" : "Los campos"} ${unknown.map((n) => `'${n}'`).join(", ")} ` +
+      `no ${unknown.length === 1 ? "existe" : "existen"} en esta llamada; admite: ${[...known].join(", ")}`,
   );
 }
 

@@ -527,7 +527,11 @@ const GRAPHQL: GraphQLRow[] = [
     roles: SELF("pasajero"),
     query: mutation(
       "createTrip",
-      `(input: { tipo_servicio: "auto", origen: { latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} }, destino: { latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} } })`,
+      `(input: {
+        tipo_servicio: "auto",
+        origen: { latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} },
+        destino: { latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} }
+      })`,
     ),
   },
   {
@@ -771,7 +775,13 @@ describe("GraphQL", () => {
       `query { reverseGeocode(lat: 6.25, lng: -75.57) { __typename } }`,
       `query { fareEstimate(input: { tipo_servicio: "auto", origen: ${place}, destino: ${far} }) { __typename } }`,
       `mutation { login(email: "nadie@example.com", password: "x") { __typename } }`,
-      `mutation { register(input: { email: "nuevo.publico@example.com", password: "Clave#Segura1", nombre: "N", apellido: "P", telefono: "3001234567" }) { __typename } }`,
+      `mutation {
+        register(
+          input: { email: "nuevo.publico@example.com", password: "Clave#Segura1", nombre: "N", apellido: "P", telefono: "3001234567" }
+        ) {
+          __typename
+        }
+      }`,
       `mutation { resendVerificationCode(email: "nuevo.publico@example.com") { __typename } }`,
       `mutation { verifyEmail(email: "nuevo.publico@example.com", codigo: "000000") { __typename } }`,
     ];

@@ -48,7 +48,9 @@ describe("wrong passwords for one e-mail", () => {
 
   it("answer RateLimitError with the wait on GraphQL too", async () => {
     const user = await registerUser(app);
-    const LOGIN = `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { __typename ... on RateLimitError { message retry_after_s } } }`;
+    const LOGIN = `mutation ($e: String!, $p: String!) {
+      login(email: $e, password: $p) { __typename ... on RateLimitError { message retry_after_s } }
+    }`;
     for (let attempt = 0; attempt < 10; attempt++) await app.graphql(LOGIN, { e: user.email, p: WRONG });
     const { data } = await app.graphql(LOGIN, { e: user.email, p: PASSWORD });
     expect(data.login).toEqual({

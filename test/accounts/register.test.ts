@@ -116,7 +116,8 @@ describe("POST /auth/register.php", () => {
     expect(response.status).toBe(400);
     expect(response.body.success).toBe(false);
     expect(response.body.message).toBe(
-      "El campo 'password' no cumple la política de contraseñas; le falta: al menos 8 caracteres, una letra mayúscula, un carácter especial",
+      "El campo 'password' no cumple la política de contraseñas; " +
+        "le falta: al menos 8 caracteres, una letra mayúscula, un carácter especial",
     );
   });
 

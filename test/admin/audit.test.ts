@@ -62,8 +62,13 @@ async function gql(query: string, variables: Record<string, unknown>, userId?: n
   return { status: response.status, ...(await response.json()) } as { status: number; data: any };
 }
 
-const LOG = `query ($page: Int, $per_page: Int, $accion: String, $admin_id: Int, $objetivo_tipo: String, $objetivo_id: Int, $desde: String, $hasta: String) {
-  auditLog(page: $page, per_page: $per_page, accion: $accion, admin_id: $admin_id, objetivo_tipo: $objetivo_tipo, objetivo_id: $objetivo_id, desde: $desde, hasta: $hasta) {
+const LOG = `query (
+  $page: Int, $per_page: Int, $accion: String, $admin_id: Int, $objetivo_tipo: String, $objetivo_id: Int, $desde: String, $hasta: String
+) {
+  auditLog(
+    page: $page, per_page: $per_page, accion: $accion, admin_id: $admin_id,
+    objetivo_tipo: $objetivo_tipo, objetivo_id: $objetivo_id, desde: $desde, hasta: $hasta
+  ) {
     __typename
     ... on PaginaAuditoria {
       entradas { id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en }
@@ -375,7 +380,8 @@ describe("auditLog", () => {
 });
 
 describe("GET /admin/audit_logs.php", () => {
-  it("answers the log as pingo's AuditLogsScreen reads it, naming the administrator (lib/src/global/services/admin/admin_service.dart)", async () => {
+  // lib/src/global/services/admin/admin_service.dart
+  it("answers the log as pingo's AuditLogsScreen reads it, naming the administrator", async () => {
     // Later than every other entry of this file, so it comes first.
     clock.set("2027-01-05T10:00:00.000Z");
     const user = await registerUser(app);

@@ -17,7 +17,8 @@ const list = (query: Record<string, string> = {}) =>
   app.legacy("GET", "/admin/get_conductores_documentos.php", { admin_id: String(admin.id), page: "1", per_page: "20", ...query });
 
 describe("the drivers an administrator reviews", () => {
-  it("lists drivers by review state with the counts of pingo's review screen (lib/src/features/admin/presentation/screens/conductores_documentos_screen.dart)", async () => {
+  // lib/src/features/admin/presentation/screens/conductores_documentos_screen.dart
+  it("lists drivers by review state with the counts of pingo's review screen", async () => {
     const fresh = await newDriver(app);
     const waiting = await submittedDriver(app, "moto");
     const expired = await newDriver(app);

@@ -20,7 +20,8 @@ const remove = (body: Record<string, unknown>) => app.legacy("DELETE", "/admin/u
 const login = (email: string) => post(app, "/auth/login.php", { email, password: PASSWORD });
 
 describe("GET /admin/user_management.php", () => {
-  it("also answers the page under data, each user with fecha_registro, as pingo's UsersManagementScreen reads it (lib/src/global/services/admin/admin_service.dart)", async () => {
+  // lib/src/global/services/admin/admin_service.dart
+  it("also answers the page under data, each user with fecha_registro, as pingo's UsersManagementScreen reads it", async () => {
     await registerUser(app);
     const response = await list({ tipo_usuario: "cliente" });
     expect(response.status).toBe(200);

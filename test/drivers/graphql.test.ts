@@ -18,7 +18,11 @@ async function uploadOverGraphQL(callerId: number, file: Buffer, tipo: string) {
   form.append(
     "operations",
     JSON.stringify({
-      query: `mutation ($tipo: String!, $file: File!) { uploadDocument(tipo_documento: $tipo, documento: $file) { __typename ... on DocumentoSubido { url tipo_documento } ... on Error { message } } }`,
+      query: `mutation ($tipo: String!, $file: File!) {
+        uploadDocument(tipo_documento: $tipo, documento: $file) {
+          __typename ... on DocumentoSubido { url tipo_documento } ... on Error { message }
+        }
+      }`,
       variables: { tipo, file: null },
     }),
   );
@@ -51,7 +55,9 @@ describe("the driver operations over GraphQL", () => {
       ).updateDriverProfile,
     ).toEqual({ direccion: "Cra 1 # 2-3", nombre_completo: "Ana Restrepo" });
     const vehicle = await run(
-      `mutation ($input: VehicleInput!) { updateVehicle(input: $input) { __typename ... on Vehiculo { placa tipo foto_vehiculo } ... on Error { message } } }`,
+      `mutation ($input: VehicleInput!) {
+        updateVehicle(input: $input) { __typename ... on Vehiculo { placa tipo foto_vehiculo } ... on Error { message } }
+      }`,
       {
         input: {
           marca: "Bajaj",
@@ -113,7 +119,9 @@ describe("the driver operations over GraphQL", () => {
     );
     expect(queue.data.pendingDrivers.data).toContainEqual({ conductor_id: driver.id, vehiculo: { placa: "MTX999" } });
     const rejected = await app.graphql(
-      `mutation ($id: Int!) { rejectDriver(conductor_id: $id, motivo: "Foto borrosa") { ... on PerfilConductor { estado_revision motivo_rechazo } } }`,
+      `mutation ($id: Int!) {
+        rejectDriver(conductor_id: $id, motivo: "Foto borrosa") { ... on PerfilConductor { estado_revision motivo_rechazo } }
+      }`,
       { id: driver.id },
       admin.id,
     );
@@ -123,7 +131,9 @@ describe("the driver operations over GraphQL", () => {
   it("answer earnings and statistics for the caller, or for any driver to an administrator", async () => {
     const driver = await newDriver(app);
     const passenger = await registerUser(app);
-    const EARNINGS = `query ($id: Int) { earnings(periodo: "semana", conductor_id: $id) { __typename ... on Ganancias { periodo total_viajes fecha_inicio } } }`;
+    const EARNINGS = `query ($id: Int) {
+      earnings(periodo: "semana", conductor_id: $id) { __typename ... on Ganancias { periodo total_viajes fecha_inicio } }
+    }`;
     expect((await app.graphql(EARNINGS, {}, driver.id)).data.earnings).toEqual({
       __typename: "Ganancias",
       periodo: "semana",
@@ -144,7 +154,9 @@ describe("the driver operations over GraphQL", () => {
     const admin = await newAdmin(app);
     const user = await registerUser(app);
     const updated = await app.graphql(
-      `mutation ($id: Int!) { updateUser(user_id: $id, input: { nombre: "Renombrada", es_verificado: true }) { ... on Usuario { nombre es_verificado } } }`,
+      `mutation ($id: Int!) {
+        updateUser(user_id: $id, input: { nombre: "Renombrada", es_verificado: true }) { ... on Usuario { nombre es_verificado } }
+      }`,
       { id: user.id },
       admin.id,
     );

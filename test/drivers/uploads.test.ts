@@ -38,7 +38,8 @@ describe("POST /conductor/upload_documents.php", () => {
     const url = expect.stringMatching(
       new RegExp(`^/uploads/conductores/${driver.id}/soat-[0-9a-f-]{36}\\.${extension}\\?expira=\\d+&firma=[\\w-]+$`),
     );
-    // The url at the top, and under data for pingo's DocumentUploadService (lib/src/features/conductor/services/document_upload_service.dart).
+    // The url at the top, and under data for pingo's DocumentUploadService
+    // (lib/src/features/conductor/services/document_upload_service.dart).
     expect(body).toEqual({ success: true, message: "Documento recibido", url, file_url: url, data: { tipo_documento: "soat", url } });
     expect(body.data.url).toBe(body.url);
     const served = await app.server.fetch(new Request(`http://test${body.url}`));
@@ -49,7 +50,8 @@ describe("POST /conductor/upload_documents.php", () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
   });
 
-  it("keeps the photo as the document's own, where pingo's profile screen reloads it (lib/src/features/conductor/providers/conductor_profile_provider.dart)", async () => {
+  // lib/src/features/conductor/providers/conductor_profile_provider.dart
+  it("keeps the photo as the document's own, where pingo's profile screen reloads it", async () => {
     const driver = await newDriver(app);
     const sent = async (tipo_documento: string) =>
       (await (await upload({ conductor_id: String(driver.id), tipo_documento, documento: new Blob([fixture("documento.jpg")]) })).json())

@@ -135,7 +135,8 @@ describe("with an OSRM server", () => {
     expect(answer.distancia_km).toBe(7.24);
     expect(answer.puntos).toEqual(PATH.map(([latitud, longitud]) => ({ latitud, longitud })));
     expect(answer.instrucciones).toBe(
-      "Sal por Calle 10. Gira a la derecha por Avenida El Poblado. En la glorieta toma la 2.ª salida. Continúa por Avenida 80. Llegas a tu destino",
+      "Sal por Calle 10. Gira a la derecha por Avenida El Poblado. En la glorieta toma la 2.ª salida. " +
+        "Continúa por Avenida 80. Llegas a tu destino",
     );
   });
 

@@ -89,7 +89,9 @@ describe("POST /conductor/update_location.php", () => {
 });
 
 describe("trip requests for a driver", () => {
-  const REQUESTS = `{ tripRequests { __typename ... on QueryTripRequestsSuccess { data { id tipo_servicio } } ... on Error { code message } } }`;
+  const REQUESTS = `{
+    tripRequests { __typename ... on QueryTripRequestsSuccess { data { id tipo_servicio } } ... on Error { code message } }
+  }`;
   const BUCARAMANGA = { direccion: "Parque Santander", latitud: 7.1193, longitud: -73.1227 };
   const DEST = { direccion: "Cabecera", latitud: 7.104, longitud: -73.1082 };
 
@@ -139,7 +141,14 @@ describe("trip requests for a driver", () => {
 
 describe("pricing rates", () => {
   it("are stored with the defaults, shown to the signed-in, and only administrators change them", async () => {
-    const RATES = `{ pricingRates { __typename ... on QueryPricingRatesSuccess { data { tipo_vehiculo tarifa_base precio_km precio_minuto tarifa_minima recargo_pico recargo_nocturno } } } }`;
+    const RATES = `{
+      pricingRates {
+        __typename
+        ... on QueryPricingRatesSuccess {
+          data { tipo_vehiculo tarifa_base precio_km precio_minuto tarifa_minima recargo_pico recargo_nocturno }
+        }
+      }
+    }`;
     expect(await app.graphql(RATES)).toMatchObject(SIGN_IN_REQUIRED);
     const passenger = await createPassenger(app);
     const { data } = await app.graphql(RATES, {}, passenger.id);
@@ -173,7 +182,9 @@ describe("pricing rates", () => {
       },
     ]);
 
-    const UPDATE = `mutation ($input: PricingRateInput!) { updatePricingRate(input: $input) { __typename ... on Tarifa { tarifa_base tarifa_minima } ... on Error { code message } } }`;
+    const UPDATE = `mutation ($input: PricingRateInput!) {
+      updatePricingRate(input: $input) { __typename ... on Tarifa { tarifa_base tarifa_minima } ... on Error { code message } }
+    }`;
     const refused = await app.graphql(UPDATE, { input: { tipo_vehiculo: "auto", tarifa_base: 1 } }, passenger.id);
     expect(refused.data.updatePricingRate).toMatchObject({ __typename: "ForbiddenError", code: "FORBIDDEN" });
 

@@ -64,7 +64,8 @@ describe("every legacy route", () => {
                 )
               : body;
           const response = await app.legacy(route.method, route.path, payload);
-          const where = `${field}=${JSON.stringify(value)?.slice(0, 40)} → ${response.status} ${JSON.stringify(response.body)?.slice(0, 200)}`;
+          const answer = JSON.stringify(response.body)?.slice(0, 200);
+          const where = `${field}=${JSON.stringify(value)?.slice(0, 40)} → ${response.status} ${answer}`;
           expect(response.status, where).toBeLessThan(500);
           if (!response.body.success) {
             expect(response.body.message, where).not.toMatch(/Variable|cannot represent|Expected|Invalid|Unexpected/);

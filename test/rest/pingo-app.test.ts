@@ -97,7 +97,8 @@ async function registerAsApp(fields: Record<string, unknown> = {}) {
 }
 
 describe("pingo's passenger and account calls", () => {
-  it("register, login with device_uuid and profile?userId= as UserService sends them (lib/src/global/services/auth/user_service.dart)", async () => {
+  // lib/src/global/services/auth/user_service.dart
+  it("register, login with device_uuid and profile?userId= as UserService sends them", async () => {
     const { email, response } = await registerAsApp();
     expect(response.body.data.user.id).toEqual(expect.any(Number));
     expect(response.body.user.id).toBe(response.body.data.user.id);
@@ -123,7 +124,8 @@ describe("pingo's passenger and account calls", () => {
 });
 
 describe("pingo's driver onboarding calls", () => {
-  it("update_license as DriverLicenseModel.toJson sends it, then get_profile (lib/src/features/conductor/models/driver_license_model.dart)", async () => {
+  // lib/src/features/conductor/models/driver_license_model.dart
+  it("update_license as DriverLicenseModel.toJson sends it, then get_profile", async () => {
     const driver = await newDriver(app);
     // ConductorProfileService.updateLicense: {'conductor_id': conductorId, ...license.toJson()}.
     const response = await dart(
@@ -152,88 +154,100 @@ describe("pingo's driver onboarding calls", () => {
     expect(licencia.licencia_vencimiento).toBe(licencia.fecha_expiracion);
   });
 
-  it("license photo, vehicle, documents, submit_verification and get_verification_status as the registration screens chain them (lib/src/features/conductor/services/conductor_profile_service.dart)", async () => {
-    const driver = await newDriver(app);
-    ok(
-      await dart(
+  // lib/src/features/conductor/services/conductor_profile_service.dart
+  it(
+    "license photo, vehicle, documents, submit_verification and get_verification_status " + "as the registration screens chain them",
+    async () => {
+      const driver = await newDriver(app);
+      ok(
+        await dart(
+          "POST",
+          "/conductor/update_license.php",
+          {
+            conductor_id: driver.id,
+            licencia_conduccion: "79845123",
+            licencia_expedicion: "2019-06-03T00:00:00.000",
+            licencia_vencimiento: "2031-06-03T00:00:00.000",
+            licencia_categoria: "A2",
+            licencia_verificada: 0,
+          },
+          ACCEPT_JSON,
+        ),
+      );
+
+      // LicenseRegistrationScreen uploads the photo after the licence is saved (DocumentUploadService).
+      const licencePhoto = await dartUpload(driver.id, "licencia");
+      ok(licencePhoto);
+      expect(licencePhoto.body.data.url).toEqual(expect.any(String));
+
+      // VehicleOnlyRegistrationScreen: VehicleModel.toJson (lib/src/features/conductor/models/vehicle_model.dart).
+      const vehicle = await dart(
         "POST",
-        "/conductor/update_license.php",
+        "/conductor/update_vehicle.php",
         {
           conductor_id: driver.id,
-          licencia_conduccion: "79845123",
-          licencia_expedicion: "2019-06-03T00:00:00.000",
-          licencia_vencimiento: "2031-06-03T00:00:00.000",
-          licencia_categoria: "A2",
-          licencia_verificada: 0,
+          vehiculo_marca: "Yamaha",
+          vehiculo_modelo: "NMAX",
+          vehiculo_anio: 2023,
+          vehiculo_color: "Negro",
+          vehiculo_placa: "ABC12D",
+          vehiculo_tipo: "motocicleta",
+          aseguradora: null,
+          numero_poliza_seguro: null,
+          vencimiento_seguro: null,
+          soat_numero: "SOAT-778899",
+          soat_vencimiento: "2027-03-01T00:00:00.000",
+          tecnomecanica_numero: "RTM-445566",
+          tecnomecanica_vencimiento: "2027-02-01T00:00:00.000",
+          tarjeta_propiedad_numero: "TP-112233",
         },
         ACCEPT_JSON,
-      ),
-    );
-
-    // LicenseRegistrationScreen uploads the photo after the licence is saved (DocumentUploadService).
-    const licencePhoto = await dartUpload(driver.id, "licencia");
-    ok(licencePhoto);
-    expect(licencePhoto.body.data.url).toEqual(expect.any(String));
-
-    // VehicleOnlyRegistrationScreen: VehicleModel.toJson (lib/src/features/conductor/models/vehicle_model.dart).
-    const vehicle = await dart(
-      "POST",
-      "/conductor/update_vehicle.php",
-      {
-        conductor_id: driver.id,
-        vehiculo_marca: "Yamaha",
-        vehiculo_modelo: "NMAX",
-        vehiculo_anio: 2023,
-        vehiculo_color: "Negro",
-        vehiculo_placa: "ABC12D",
-        vehiculo_tipo: "motocicleta",
-        aseguradora: null,
-        numero_poliza_seguro: null,
-        vencimiento_seguro: null,
+      );
+      ok(vehicle);
+      const profile = await profileOf(driver.id);
+      expect(profile.vehiculo).toMatchObject({
+        marca: "Yamaha",
+        modelo: "NMAX",
+        anio: 2023,
+        color: "Negro",
+        placa: "ABC12D",
+        tipo: "moto",
+      });
+      expect(profile.vehiculo).toMatchObject({
         soat_numero: "SOAT-778899",
-        soat_vencimiento: "2027-03-01T00:00:00.000",
         tecnomecanica_numero: "RTM-445566",
-        tecnomecanica_vencimiento: "2027-02-01T00:00:00.000",
         tarjeta_propiedad_numero: "TP-112233",
-      },
-      ACCEPT_JSON,
-    );
-    ok(vehicle);
-    const profile = await profileOf(driver.id);
-    expect(profile.vehiculo).toMatchObject({ marca: "Yamaha", modelo: "NMAX", anio: 2023, color: "Negro", placa: "ABC12D", tipo: "moto" });
-    expect(profile.vehiculo).toMatchObject({
-      soat_numero: "SOAT-778899",
-      tecnomecanica_numero: "RTM-445566",
-      tarjeta_propiedad_numero: "TP-112233",
-    });
+      });
 
-    const soat = await dartUpload(driver.id, "soat");
-    ok(soat);
-    expect(soat.body.data.url).toEqual(expect.any(String));
+      const soat = await dartUpload(driver.id, "soat");
+      ok(soat);
+      expect(soat.body.data.url).toEqual(expect.any(String));
 
-    // ConductorProfileScreen's submit button.
-    const submit = await dart("POST", "/conductor/submit_verification.php", { conductor_id: driver.id }, ACCEPT_JSON);
-    expect(submit.status, JSON.stringify(submit.body)).not.toBe(404);
-    if (submit.status === 200) expect(submit.body.success).toBe(true);
-    else {
-      // The app never sends vehicle, tarjeta or RTM photos, so the application may be incomplete: the message must say what is missing.
-      expect(submit.status, JSON.stringify(submit.body)).toBe(400);
-      expect(submit.body.success).toBe(false);
-      expect(submit.body.message).toMatch(/^Faltan datos/);
-      // Names fields the app never sends, in the spec's dotted names.
-      expect(submit.body.message).toContain("vehiculo.foto_vehiculo");
-      expect(submit.body.message).toContain("licencia.imagen_reverso");
-    }
+      // ConductorProfileScreen's submit button.
+      const submit = await dart("POST", "/conductor/submit_verification.php", { conductor_id: driver.id }, ACCEPT_JSON);
+      expect(submit.status, JSON.stringify(submit.body)).not.toBe(404);
+      if (submit.status === 200) expect(submit.body.success).toBe(true);
+      else {
+        // The app never sends vehicle, tarjeta or RTM photos, so the application may be incomplete: the message must say what is missing.
+        expect(submit.status, JSON.stringify(submit.body)).toBe(400);
+        expect(submit.body.success).toBe(false);
+        expect(submit.body.message).toMatch(/^Faltan datos/);
+        // Names fields the app never sends, in the spec's dotted names.
+        expect(submit.body.message).toContain("vehiculo.foto_vehiculo");
+        expect(submit.body.message).toContain("licencia.imagen_reverso");
+      }
 
-    // VerificationStatusScreen reads these at the top level.
-    const status = await dartGet("/conductor/get_verification_status.php", { conductor_id: driver.id.toString() });
-    ok(status);
-    expect(status.body.estado_verificacion).toEqual(expect.any(String));
-    expect(status.body).toHaveProperty("aprobado");
-    expect(status.body.aprobado).toBe(false);
-  });
+      // VerificationStatusScreen reads these at the top level.
+      const status = await dartGet("/conductor/get_verification_status.php", { conductor_id: driver.id.toString() });
+      ok(status);
+      expect(status.body.estado_verificacion).toEqual(expect.any(String));
+      expect(status.body).toHaveProperty("aprobado");
+      expect(status.body.aprobado).toBe(false);
+    },
+  );
 
-  it("update_vehicle with the dead datasource's unprefixed names and 'carro' (lib/src/features/conductor/data/datasources/conductor_remote_datasource_impl.dart)", async () => {
+  // lib/src/features/conductor/data/datasources/conductor_remote_datasource_impl.dart
+  it("update_vehicle with the dead datasource's unprefixed names and 'carro'", async () => {
     const driver = await newDriver(app);
     const response = await dart(
       "POST",
@@ -260,7 +274,8 @@ describe("pingo's driver onboarding calls", () => {
     });
   });
 
-  it("update_license with only a misspelled field, or with nothing to change, is refused and stores nothing (lib/src/features/conductor/services/conductor_profile_service.dart)", async () => {
+  // lib/src/features/conductor/services/conductor_profile_service.dart
+  it("update_license with only a misspelled field, or with nothing to change, is refused and stores nothing", async () => {
     const driver = await newDriver(app);
     const misspelled = await dart("POST", "/conductor/update_license.php", { conductor_id: driver.id, licencia_numeroo: "X" }, ACCEPT_JSON);
     expect(misspelled.status, JSON.stringify(misspelled.body)).toBe(400);
@@ -287,7 +302,8 @@ describe("pingo's driver onboarding calls", () => {
 });
 
 describe("pingo's admin calls", () => {
-  it("user_management GET filtered by 'cliente', PUT es_activo 0/1, audit_logs as AdminService sends them (lib/src/global/services/admin/admin_service.dart)", async () => {
+  // lib/src/global/services/admin/admin_service.dart
+  it("user_management GET filtered by 'cliente', PUT es_activo 0/1, audit_logs as AdminService sends them", async () => {
     const admin = await newAdmin(app);
     const { response } = await registerAsApp();
     const passengerId = response.body.data.user.id as number;
@@ -331,7 +347,8 @@ describe("pingo's admin calls", () => {
     }
   });
 
-  it("aprobar_conductor with notas: null and the English aliases (lib/src/features/admin/presentation/screens/conductor_actions.dart)", async () => {
+  // lib/src/features/admin/presentation/screens/conductor_actions.dart
+  it("aprobar_conductor with notas: null and the English aliases", async () => {
     const admin = await newAdmin(app);
     const first = await submittedDriver(app, "moto");
     const second = await submittedDriver(app, "auto");
@@ -354,7 +371,8 @@ describe("pingo's admin calls", () => {
 });
 
 describe("pingo's trip calls", () => {
-  it("driver online, passenger create_trip_request, driver polls, rejects, accepts, history and earnings (lib/src/features/conductor/services/trip_request_search_service.dart)", async () => {
+  // lib/src/features/conductor/services/trip_request_search_service.dart
+  it("driver online, passenger create_trip_request, driver polls, rejects, accepts, history and earnings", async () => {
     // An approved moto driver 1 km from the origin, offline until it says otherwise.
     const driver = await createDriver(app, { tipo: "moto", at: northOf(ORIGEN, 1), online: false });
     const at = northOf(ORIGEN, 1);
@@ -468,7 +486,8 @@ describe("pingo's trip calls", () => {
     expect(earnings.body.ganancias.promedio_por_viaje).toBe(earnings.body.ganancias.total);
   });
 
-  it("the live home screen's get_solicitudes_pendientes puts the driver online and lists requests (lib/src/features/conductor/services/trip_request_search_service.dart)", async () => {
+  // lib/src/features/conductor/services/trip_request_search_service.dart
+  it("the live home screen's get_solicitudes_pendientes puts the driver online and lists requests", async () => {
     const HERE = { latitud: 3.4516, longitud: -76.532 }; // Cali
     const driver = await createDriver(app, { tipo: "moto", at: HERE, online: false });
     const look = await dart("POST", "/conductor/get_solicitudes_pendientes.php", {

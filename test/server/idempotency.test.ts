@@ -10,8 +10,12 @@ import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
 import { ESTADIO, LLERAS, createDriver, createPassenger } from "../support/trips.js";
 
 const CREATE_TRIP = "/viajes/create_trip.php";
-const GQL_CREATE_TRIP = `mutation ($input: CreateTripInput!) { createTrip(input: $input) { __typename ... on Viaje { id pasajero { id } } ... on Error { code message } } }`;
-const GQL_ACCEPT_TRIP = `mutation ($id: Int!) { acceptTrip(trip_id: $id) { __typename ... on Viaje { id estado conductor_id } ... on Error { code message } } }`;
+const GQL_CREATE_TRIP = `mutation ($input: CreateTripInput!) {
+  createTrip(input: $input) { __typename ... on Viaje { id pasajero { id } } ... on Error { code message } }
+}`;
+const GQL_ACCEPT_TRIP = `mutation ($id: Int!) {
+  acceptTrip(trip_id: $id) { __typename ... on Viaje { id estado conductor_id } ... on Error { code message } }
+}`;
 
 const tripFor = (passengerId: number, fields: Record<string, unknown> = {}) => ({
   usuario_id: passengerId,

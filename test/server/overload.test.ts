@@ -50,46 +50,49 @@ describe("a burst of trip requests on a small database pool", () => {
     expect(await app.db.trip.count({ where: { usuario_id: { in: passengers.map((p) => p.id) } } })).toBe(byStatus["200"]?.length);
   });
 
-  it("turns away, with 503 and Retry-After in each interface's shape, requests that would wait too long, but not health checks", async () => {
-    // One request at a time, a tenth of a second in line at most; a sign-up with a slow hash holds the only place.
-    const own = await createTestApp({ env: { MAX_CONCURRENT_REQUESTS: "1", MAX_QUEUE_WAIT_MS: "100", BCRYPT_COST: "13" } });
-    try {
-      const url = `http://127.0.0.1:${(await own.server.start(0, "127.0.0.1")).port}`;
-      const slow = fetch(`${url}/auth/register.php`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          email: `lento.${Date.now()}@example.com`,
-          password: "Clave#Segura1",
-          name: "L",
-          lastName: "M",
-          phone: "3001234567",
-        }),
-      });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const [legacy, graphql, health] = await Promise.all([
-        fetch(`${url}/viajes/get_trip.php?trip_id=1`),
-        fetch(`${url}/graphql`, {
+  it(
+    "turns away, with 503 and Retry-After in each interface's shape, " + "requests that would wait too long, but not health checks",
+    async () => {
+      // One request at a time, a tenth of a second in line at most; a sign-up with a slow hash holds the only place.
+      const own = await createTestApp({ env: { MAX_CONCURRENT_REQUESTS: "1", MAX_QUEUE_WAIT_MS: "100", BCRYPT_COST: "13" } });
+      try {
+        const url = `http://127.0.0.1:${(await own.server.start(0, "127.0.0.1")).port}`;
+        const slow = fetch(`${url}/auth/register.php`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ query: "{ __typename }" }),
-        }),
-        fetch(`${url}/healthz`),
-      ]);
-      expect([legacy.status, legacy.headers.get("retry-after"), await legacy.json()]).toEqual([
-        503,
-        "2",
-        { success: false, message: expect.stringMatching(/ocupado/) },
-      ]);
-      expect([graphql.status, graphql.headers.get("retry-after"), await graphql.json()]).toEqual([
-        503,
-        "2",
-        { errors: [{ message: expect.stringMatching(/ocupado/), extensions: { code: "SERVICE_UNAVAILABLE" } }] },
-      ]);
-      expect(health.status).toBe(200);
-      expect((await slow).status).toBe(200);
-    } finally {
-      await own.close();
-    }
-  });
+          body: JSON.stringify({
+            email: `lento.${Date.now()}@example.com`,
+            password: "Clave#Segura1",
+            name: "L",
+            lastName: "M",
+            phone: "3001234567",
+          }),
+        });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const [legacy, graphql, health] = await Promise.all([
+          fetch(`${url}/viajes/get_trip.php?trip_id=1`),
+          fetch(`${url}/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ query: "{ __typename }" }),
+          }),
+          fetch(`${url}/healthz`),
+        ]);
+        expect([legacy.status, legacy.headers.get("retry-after"), await legacy.json()]).toEqual([
+          503,
+          "2",
+          { success: false, message: expect.stringMatching(/ocupado/) },
+        ]);
+        expect([graphql.status, graphql.headers.get("retry-after"), await graphql.json()]).toEqual([
+          503,
+          "2",
+          { errors: [{ message: expect.stringMatching(/ocupado/), extensions: { code: "SERVICE_UNAVAILABLE" } }] },
+        ]);
+        expect(health.status).toBe(200);
+        expect((await slow).status).toBe(200);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });

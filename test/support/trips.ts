@@ -71,7 +71,9 @@ export async function createDriver(app: TestApp, options: DriverOptions = {}) {
   if (online) {
     // As the driver's phone would, over GraphQL, so that it works in every LEGACY_AUTH mode.
     const { data } = await app.graphql(
-      `mutation ($lat: Float!, $lng: Float!) { updateDriverLocation(latitud: $lat, longitud: $lng, disponibilidad: 1) { __typename ... on Error { message } } }`,
+      `mutation ($lat: Float!, $lng: Float!) {
+        updateDriverLocation(latitud: $lat, longitud: $lng, disponibilidad: 1) { __typename ... on Error { message } }
+      }`,
       { lat: at.latitud, lng: at.longitud },
       user.id,
     );

@@ -251,7 +251,10 @@ describe("fare estimates over GraphQL", () => {
     const { data } = await app.graphql(
       `query ($input: CreateTripInput!) {
         fareEstimate(input: $input) {
-          ... on EstimacionTarifa { precio_estimado tarifa_base por_distancia por_tiempo recargo multiplicador_demanda distancia_km duracion_estimada_minutos conductores_disponibles tipo_servicio }
+          ... on EstimacionTarifa {
+            precio_estimado tarifa_base por_distancia por_tiempo recargo multiplicador_demanda distancia_km duracion_estimada_minutos
+            conductores_disponibles tipo_servicio
+          }
         }
       }`,
       { input: { tipo_servicio: "motocicleta", origen: LLERAS, destino: ESTADIO } },
@@ -300,7 +303,9 @@ describe("fare estimates over GraphQL", () => {
       },
     });
     const { data } = await app.graphql(
-      `query ($input: CreateTripInput!) { fareEstimate(input: $input) { ... on EstimacionTarifa { multiplicador_demanda conductores_disponibles } } }`,
+      `query ($input: CreateTripInput!) {
+        fareEstimate(input: $input) { ... on EstimacionTarifa { multiplicador_demanda conductores_disponibles } }
+      }`,
       { input: { tipo_servicio: "mototaxi", origen: PLAZA, destino: northOf(PLAZA, 3) } },
     );
     // Two pending within reach plus the one being priced, for two drivers.

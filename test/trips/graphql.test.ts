@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const TRIP = `__typename ... on Viaje { id estado conductor_id precio_final calificacion_conductor calificacion_usuario pasajero { id } } ... on Error { code message }`;
+const TRIP = `__typename
+  ... on Viaje { id estado conductor_id precio_final calificacion_conductor calificacion_usuario pasajero { id } }
+  ... on Error { code message }`;
 
 describe("the trip operations over GraphQL", () => {
   it("run a whole trip, each step acting as the caller", async () => {

@@ -23,7 +23,8 @@ describe("GET /viajes/get_trip.php", () => {
     expect(response.body).toEqual({ success: true, trip: { ...trip, conductor: null } });
   });
 
-  it("tells the passenger who is coming, as pingo's waiting screen reads it, and nobody unnamed (lib/src/features/user/services/trip_request_service.dart)", async () => {
+  // lib/src/features/user/services/trip_request_service.dart
+  it("tells the passenger who is coming, as pingo's waiting screen reads it, and nobody unnamed", async () => {
     const { trip, driver, passenger } = await tripIn(app, "aceptado");
     const unnamed = await app.legacy("GET", "/user/get_trip_status.php", { solicitud_id: String(trip.id) });
     expect(unnamed.status).toBe(200);
@@ -135,7 +136,9 @@ describe("POST /viajes/accept_trip.php", () => {
 describe("en_ruta, start and complete", () => {
   it("moves the trip through en_ruta (GraphQL only) and en_curso, dating each step", async () => {
     const { trip, driver, passenger } = await tripIn(app, "aceptado");
-    const START_ROUTE = `mutation ($id: Int!) { startRoute(trip_id: $id) { __typename ... on Viaje { estado fecha_en_ruta } ... on Error { code message } } }`;
+    const START_ROUTE = `mutation ($id: Int!) {
+      startRoute(trip_id: $id) { __typename ... on Viaje { estado fecha_en_ruta } ... on Error { code message } }
+    }`;
     const stranger = await app.graphql(START_ROUTE, { id: trip.id }, passenger.id);
     expect(stranger.data.startRoute).toMatchObject({ __typename: "ForbiddenError" });
     clock.advance(60_000);

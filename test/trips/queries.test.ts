@@ -37,7 +37,11 @@ describe("trip lists", () => {
     const legacy = (id: number) => () => app.legacy("GET", "/viajes/get_trip_history.php", { usuario_id: String(id) });
     expect(await queriesOf(legacy(many.id))).toBe(await queriesOf(legacy(few.id)));
 
-    const MY_TRIPS = `{ myTrips(rol: pasajero, alcance: historial) { ... on QueryMyTripsSuccess { data { id pasajero { nombre location { ciudad } } conductor { nombre } } } } }`;
+    const MY_TRIPS = `{
+      myTrips(rol: pasajero, alcance: historial) {
+        ... on QueryMyTripsSuccess { data { id pasajero { nombre location { ciudad } } conductor { nombre } } }
+      }
+    }`;
     const graphql = (id: number) => () => app.graphql(MY_TRIPS, {}, id);
     // Signed in beforehand: opening the session is not part of the list's cost.
     await Promise.all([app.token(few.id), app.token(many.id)]);

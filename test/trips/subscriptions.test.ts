@@ -23,7 +23,9 @@ const as = async (userId?: number) => {
   return client;
 };
 
-const TRIP_UPDATED = `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado conductor_id fecha_aceptacion fecha_inicio fecha_fin precio_final origen { direccion } } }`;
+const TRIP_UPDATED = `subscription ($id: Int!) {
+  tripUpdated(trip_id: $id) { id estado conductor_id fecha_aceptacion fecha_inicio fecha_fin precio_final origen { direccion } }
+}`;
 const DRIVER_LOCATION = `subscription ($id: Int!) { driverLocation(trip_id: $id) { conductor_id latitud longitud fecha } }`;
 const TRIP_REQUESTS = `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id tipo_servicio estado } } }`;
 

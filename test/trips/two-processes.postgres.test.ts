@@ -109,28 +109,31 @@ describe("two processes sharing events through Redis", () => {
     expect((await updates.next()).tripUpdated.estado).toBe("en_curso");
   });
 
-  it("keep every process's copy of the online drivers: positions heard on either reach the database, a suspension on one reaches both", async () => {
-    const origen = { latitud: 6.5, longitud: -75.4, direccion: "Zona de prueba" };
-    const driver = await approvedDriver(a);
-    expect((await call(a, "/conductor/update_location.php", { conductor_id: driver.id, ...origen, disponibilidad: 1 })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  it(
+    "keep every process's copy of the online drivers: " + "positions heard on either reach the database, a suspension on one reaches both",
+    async () => {
+      const origen = { latitud: 6.5, longitud: -75.4, direccion: "Zona de prueba" };
+      const driver = await approvedDriver(a);
+      expect((await call(a, "/conductor/update_location.php", { conductor_id: driver.id, ...origen, disponibilidad: 1 })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
 
-    // B knows the driver from A's announcement: its ping is only a position, stored with B's next batch.
-    expect(
-      (await call(b, "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.5012, longitud: -75.4 })).body.ubicacion
-        .disponibilidad,
-    ).toBe(1);
-    const stored = async () => (await db.prisma.driverStatus.findUniqueOrThrow({ where: { conductor_id: driver.id } })).latitud;
-    for (let waited = 0; (await stored()) !== 6.5012 && waited < 5000; waited += 100)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await stored()).toBe(6.5012);
+      // B knows the driver from A's announcement: its ping is only a position, stored with B's next batch.
+      expect(
+        (await call(b, "/conductor/update_location.php", { conductor_id: driver.id, latitud: 6.5012, longitud: -75.4 })).body.ubicacion
+          .disponibilidad,
+      ).toBe(1);
+      const stored = async () => (await db.prisma.driverStatus.findUniqueOrThrow({ where: { conductor_id: driver.id } })).latitud;
+      for (let waited = 0; (await stored()) !== 6.5012 && waited < 5000; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await stored()).toBe(6.5012);
 
-    expect((await call(b, "/admin/suspender_usuario.php", { user_id: driver.id, motivo: "Documentos falsos" })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const passenger = await register(a, "pasajero");
-    const trip = await call(a, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen, destino: ESTADIO });
-    expect(trip.body).toMatchObject({ success: false, message: expect.stringMatching(/^No hay conductores disponibles/) });
-  });
+      expect((await call(b, "/admin/suspender_usuario.php", { user_id: driver.id, motivo: "Documentos falsos" })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const passenger = await register(a, "pasajero");
+      const trip = await call(a, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen, destino: ESTADIO });
+      expect(trip.body).toMatchObject({ success: false, message: expect.stringMatching(/^No hay conductores disponibles/) });
+    },
+  );
 
   it("forget who a caller is on every process the moment an administrator changes them", async () => {
     const admin = () =>

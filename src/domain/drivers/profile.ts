@@ -104,7 +104,8 @@ export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChan
   const category = driver.licencia?.tipo;
   if (changes.tipo && category && !licenceAllows(category, changes.tipo)) {
     throw new ValidationError(
-      `no es compatible con tu licencia ${category}; para '${changes.tipo}' se necesita una de: ${LICENCE_CATEGORIES[changes.tipo].join(", ")}`,
+      `no es compatible con tu licencia ${category}; ` +
+        `para '${changes.tipo}' se necesita una de: ${LICENCE_CATEGORIES[changes.tipo].join(", ")}`,
       "tipo",
     );
   }

@@ -15,7 +15,8 @@ export const offlineRouter: RouteProvider = {
     const instructions =
       distanceKm < 0.01
         ? "Ya estás en el destino."
-        : `Dirígete hacia el ${compassPoint(bearing(origin, destination))} y recorre unos ${distanceKm.toLocaleString("es-CO")} km hasta el destino.`;
+        : `Dirígete hacia el ${compassPoint(bearing(origin, destination))} ` +
+          `y recorre unos ${distanceKm.toLocaleString("es-CO")} km hasta el destino.`;
     return { distanceKm, freeFlowMinutes: null, points: pathBetween(origin, destination, count), instructions };
   },
 };

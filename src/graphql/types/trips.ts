@@ -76,7 +76,8 @@ export const TripRef = builder.prismaObject("Trip", {
     comentario_conductor: t.exposeString("comentario_conductor", { nullable: true }),
     calificacion_usuario: t.exposeInt("calificacion_usuario", { nullable: true }),
     comentario_usuario: t.exposeString("comentario_usuario", { nullable: true }),
-    // Who is on a trip is for its parties and administrators; a driver looking at an open request sees the trip, not the passenger's account.
+    // Who is on a trip is for its parties and administrators; a driver looking at an open request
+    // sees the trip, not the passenger's account.
     pasajero: t.field({
       type: User,
       nullable: true,

@@ -155,7 +155,9 @@ export const adminRoutes = [
     "POST",
     { path: "/admin/suspender_usuario.php", aliases: ["/admin/suspend_user.php"], summary: "Suspende una cuenta con un motivo" },
     z.object({ ...maybeAdmin, user_id: legacyId(), motivo: legacyText() }),
-    `mutation Suspend($user_id: Int!, $motivo: String!) { suspendUser(user_id: $user_id, motivo: $motivo) { ...LegacyError ... on Usuario { id } } }`,
+    `mutation Suspend($user_id: Int!, $motivo: String!) {
+      suspendUser(user_id: $user_id, motivo: $motivo) { ...LegacyError ... on Usuario { id } }
+    }`,
     "Usuario suspendido",
   ),
   adminChange(
@@ -208,7 +210,9 @@ export const adminRoutes = [
       summary: "Rechaza a un conductor con un motivo, que se le notifica",
     },
     z.object({ ...maybeAdmin, conductor_id: legacyId(), motivo: legacyText() }),
-    `mutation Reject($conductor_id: Int!, $motivo: String!) { rejectDriver(conductor_id: $conductor_id, motivo: $motivo) { ...LegacyError ... on PerfilConductor { id } } }`,
+    `mutation Reject($conductor_id: Int!, $motivo: String!) {
+      rejectDriver(conductor_id: $conductor_id, motivo: $motivo) { ...LegacyError ... on PerfilConductor { id } }
+    }`,
     "Conductor rechazado; se le notificó el motivo",
   ),
   adminPage({
@@ -221,7 +225,8 @@ export const adminRoutes = [
           ...LegacyError
           ... on PaginaConductores {
             conductores {
-              ...LegacyDriverProfile usuario { email es_activo es_verificado calificacion total_calificaciones viajes_completados_como_conductor }
+              ...LegacyDriverProfile
+              usuario { email es_activo es_verificado calificacion total_calificaciones viajes_completados_como_conductor }
             }
             pagination { page per_page total total_pages }
             estadisticas { total_conductores pendientes_verificacion aprobados con_documentos_vencidos }
@@ -242,7 +247,9 @@ export const adminRoutes = [
       auditLog(page: $page, per_page: $per_page, accion: $accion, desde: $fecha_desde, hasta: $fecha_hasta) {
         ...LegacyError
         ... on PaginaAuditoria {
-          entradas { id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en administrador { nombre apellido email } }
+          entradas {
+            id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en administrador { nombre apellido email }
+          }
           pagination { page per_page total total_pages }
         }
       }

@@ -125,7 +125,9 @@ export const conductorRoutes: LegacyRoute[] = [
     caller: "conductor_id",
     document: operation(
       `mutation LookForTrips($latitud: Float!, $longitud: Float!) {
-        lookForTrips(latitud: $latitud, longitud: $longitud) { ...LegacyError ... on MutationLookForTripsSuccess { data { ...LegacyRequest } } }
+        lookForTrips(latitud: $latitud, longitud: $longitud) {
+          ...LegacyError ... on MutationLookForTripsSuccess { data { ...LegacyRequest } }
+        }
       }`,
       SOLICITUD_FRAGMENT,
     ),
@@ -202,7 +204,8 @@ export const conductorRoutes: LegacyRoute[] = [
     },
     `query Status {
       verificationStatus {
-        ...LegacyError ... on PerfilConductor { aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_solicitud completitud { faltantes } }
+        ...LegacyError
+        ... on PerfilConductor { aprobado estado_revision motivo_rechazo fecha_aprobacion fecha_solicitud completitud { faltantes } }
       }
     }`,
     ({ completitud, ...status }) => ({
@@ -269,7 +272,9 @@ export const conductorRoutes: LegacyRoute[] = [
     }),
     caller: "conductor_id",
     document: operation(
-      `mutation UpdateProfile($input: DriverProfileInput!) { updateDriverProfile(input: $input) { ...LegacyError ...LegacyDriverProfile } }`,
+      `mutation UpdateProfile($input: DriverProfileInput!) {
+        updateDriverProfile(input: $input) { ...LegacyError ...LegacyDriverProfile }
+      }`,
       PROFILE_FRAGMENT,
     ),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
@@ -333,7 +338,9 @@ export const conductorRoutes: LegacyRoute[] = [
     spellings: { document_type: "tipo_documento", document: "documento" },
     caller: "conductor_id",
     document: operation(`mutation Upload($tipo_documento: String!, $documento: File!) {
-      uploadDocument(tipo_documento: $tipo_documento, documento: $documento) { ...LegacyError ... on DocumentoSubido { tipo_documento url } }
+      uploadDocument(tipo_documento: $tipo_documento, documento: $documento) {
+        ...LegacyError ... on DocumentoSubido { tipo_documento url }
+      }
     }`),
     variables: ({ tipo_documento, documento }) => ({ tipo_documento, documento }),
     output: z.object({ url: z.string(), file_url: z.string(), data: z.object({ tipo_documento: z.string(), url: z.string() }) }),

@@ -66,7 +66,9 @@ const tripList = (path: string, aliases: string[], summary: string, idField: "us
     caller: idField,
     document: operation(
       `query Trips {
-        myTrips(rol: ${rol}, alcance: ${alcance}) { ...LegacyError ... on QueryMyTripsSuccess { data { ...LegacyTrip pasajero { nombre apellido } } } }
+        myTrips(rol: ${rol}, alcance: ${alcance}) {
+          ...LegacyError ... on QueryMyTripsSuccess { data { ...LegacyTrip pasajero { nombre apellido } } }
+        }
       }`,
       TRIP_FRAGMENT,
     ),
@@ -78,7 +80,9 @@ const tripList = (path: string, aliases: string[], summary: string, idField: "us
     },
   });
 
-const CANCEL_TRIP = `mutation Cancel($trip_id: Int!, $motivo: String!) { cancelTrip(trip_id: $trip_id, motivo: $motivo) { ...LegacyError ...LegacyTrip } }`;
+const CANCEL_TRIP = `mutation Cancel($trip_id: Int!, $motivo: String!) {
+  cancelTrip(trip_id: $trip_id, motivo: $motivo) { ...LegacyError ...LegacyTrip }
+}`;
 
 const rating = z.object({ trip_id: legacyId(), calificacion: legacyInt(), comentario: optional(legacyText()) });
 
@@ -122,7 +126,9 @@ export const tripRoutes = [
     ignored: ["distancia_km", "duracion_minutos", "precio_estimado"],
     caller: "usuario_id",
     document: operation(
-      `mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip ... on Viaje { conductores_avisados } } }`,
+      `mutation CreateTrip($input: CreateTripInput!) {
+        createTrip(input: $input) { ...LegacyError ...LegacyTrip ... on Viaje { conductores_avisados } }
+      }`,
       TRIP_FRAGMENT,
     ),
     variables: (input) => ({
