@@ -113,6 +113,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000,
       waveSize: config.DISPATCH_WAVE_SIZE,
       waveMs: config.DISPATCH_WAVE_S * 1000,
+      dueWaves: new Map(),
     },
     later: (ms, task) => {
       const timer = setTimeout(() => {

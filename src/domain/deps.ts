@@ -4,6 +4,7 @@ import type { CallerCache } from "./accounts/callers.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
 import type { DriverPresence } from "./matching/presence.js";
+import type { DueWaves } from "./matching/dispatch.js";
 
 export interface Clock {
   now(): Date;
@@ -49,6 +50,8 @@ export interface Deps {
     waveSize: number;
     /** …and to the next ones when nobody has taken it after this long. */
     waveMs: number;
+    /** The trips whose next wave is due, by when (dispatch.ts). */
+    dueWaves: DueWaves;
   };
   /** Runs `task` after `ms` unless the service stops first; failures are logged. */
   later(ms: number, task: () => Promise<void>): void;

@@ -66,6 +66,16 @@ describe("a new trip request", () => {
     expect(await offered(created.trip.id)).toHaveLength(5);
   });
 
+  it("goes out for trips requested together wave by wave, each to its own nearest drivers", async () => {
+    const blocks = [await cityBlock(), await cityBlock(), await cityBlock()];
+    // Requested at once, their waves fall due together and go out in one round of statements.
+    const created = await Promise.all(blocks.map(({ pickup }) => request(pickup)));
+    for (const [i, { drivers }] of blocks.entries()) {
+      expect(await firstOffered(created[i].trip.id, 4)).toEqual(drivers.slice(0, 4));
+      expect(await firstOffered(created[i].trip.id, 5)).toEqual(drivers.slice(0, 5));
+    }
+  });
+
   it("stops going out once a driver takes it", async () => {
     const { pickup, drivers } = await cityBlock();
     const created = await request(pickup);
