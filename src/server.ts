@@ -249,7 +249,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       operations,
       useUploads(uploads, mayReadDocument),
       useApiDocs(legacyRoutes),
-      useLegacyShim(legacyRoutes, { schema, log, bodyLimit: BODY_LIMIT, multipartLimit: 2 * config.UPLOAD_MAX_BYTES }),
+      useLegacyShim(legacyRoutes, {
+        schema,
+        log,
+        bodyLimit: BODY_LIMIT,
+        multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
+        countError: (code) => metrics.countError(code),
+      }),
     ],
   });
 

@@ -166,7 +166,7 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
         }
         if (isOverloaded(original)) {
           return new GraphQLError(BUSY.message, {
-            extensions: { code: "SERVICE_UNAVAILABLE", http: { status: BUSY.status, headers: busyHeaders } },
+            extensions: { code: BUSY.code, http: { status: BUSY.status, headers: busyHeaders } },
           });
         }
         deps.log.error({ err: original }, "unexpected error in a GraphQL operation");

@@ -8,6 +8,7 @@ import type { Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import { GRAPHQL_SSE_PATH } from "../graphql/yoga.js";
 import { failure } from "../http/failure.js";
+import { BUSY } from "../http/overload.js";
 import { OTHER, subscriptionField } from "./labels.js";
 import type { Metrics, OperationTransport } from "./registry.js";
 
@@ -28,7 +29,7 @@ function errorCode(error: unknown): string {
     error = error.originalError;
   }
   if (error instanceof DomainError) return error.code;
-  return isOverloaded(error) ? "SERVICE_UNAVAILABLE" : "INTERNAL";
+  return isOverloaded(error) ? BUSY.code : "INTERNAL";
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -133,6 +134,17 @@ export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger)
       const socket = (serverContext as { res?: ServerResponse }).res;
       if (socket && /^text\/event-stream\b/i.test(response.headers.get("content-type") ?? "")) socket.once("close", metrics.streamOpened());
     },
+    // A document refused before it runs (syntax, validation, graphql-armor's limits) never reaches onExecute.
+    onParse:
+      () =>
+      ({ result }) => {
+        if (result instanceof Error) metrics.countError(errorCode(result));
+      },
+    onValidate:
+      () =>
+      ({ result }) => {
+        for (const error of result) metrics.countError(errorCode(error));
+      },
     onPluginInit({ registerContextErrorHandler }) {
       // A caller refused while its context is built (identity) never reaches execution.
       registerContextErrorHandler(({ error }) => metrics.countError(errorCode(error)));

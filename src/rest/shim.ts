@@ -20,6 +20,8 @@ export interface ShimOptions {
   bodyLimit: number;
   /** Multipart bodies carry files and may be larger. */
   multipartLimit: number;
+  /** Told the code of each call turned away before its operation runs (the metrics count the rest). */
+  countError: (code: string) => void;
 }
 
 interface LegacyErrorResult {
@@ -156,28 +158,49 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     return Response.json({ success: true, ...route.respond(value, fields) }, { status: 200 });
   }
 
+  /** The answer to an error thrown while serving a call, and the error's code. */
+  function failed(error: unknown, pathname: string): { code: string; response: Response } {
+    if (error instanceof BodyTooLargeError)
+      return { code: "PAYLOAD_TOO_LARGE", response: legacyFailure(413, tooLargeMessage(error.limit)) };
+    if (error instanceof DomainError) {
+      const retryAfterS = error instanceof RateLimitError ? error.retryAfterS : null;
+      return { code: error.code, response: legacyFailure(LEGACY_STATUS[error.code], error.message, undefined, retryAfterS) };
+    }
+    if (isOverloaded(error)) {
+      options.log.warn({ err: error, path: pathname }, "too busy: legacy call turned away");
+      return { code: BUSY.code, response: legacyFailure(BUSY.status, BUSY.message, busyHeaders) };
+    }
+    options.log.error({ err: error, path: pathname }, "legacy call failed");
+    return { code: "INTERNAL", response: legacyFailure(500, "Error interno del servidor") };
+  }
+
+  /** A call turned away before its operation runs, which the metrics would not otherwise see. */
+  function refused(code: string, response: Response): Response {
+    options.countError(code);
+    return response;
+  }
+
   async function handle(request: Request, pathname: string, serverContext: object): Promise<Response> {
     const methods = table.get(pathname);
-    if (!methods) return legacyFailure(404, `No existe la ruta ${pathname}`);
+    if (!methods) return refused("NOT_FOUND", legacyFailure(404, `No existe la ruta ${pathname}`));
     const entry = methods.get(request.method as Method);
     if (!entry) {
       const allowed = [...methods.keys()].join(", ");
-      return legacyFailure(405, `La ruta ${pathname} no admite el método ${request.method}; use ${allowed}`, { Allow: allowed });
+      const message = `La ruta ${pathname} no admite el método ${request.method}; use ${allowed}`;
+      return refused("METHOD_NOT_ALLOWED", legacyFailure(405, message, { Allow: allowed }));
     }
     const { route, known } = entry;
+    let input: LegacyInput;
     try {
-      const input = readFields(route, known, await readInput(route, request));
+      input = readFields(route, known, await readInput(route, request));
+    } catch (error) {
+      const { code, response } = failed(error, pathname);
+      return refused(code, response);
+    }
+    try {
       return answer(route, await execute(route, input.fields, request, serverContext), input);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return legacyFailure(413, tooLargeMessage(error.limit));
-      if (error instanceof RateLimitError) return legacyFailure(LEGACY_STATUS[error.code], error.message, undefined, error.retryAfterS);
-      if (error instanceof DomainError) return legacyFailure(LEGACY_STATUS[error.code], error.message);
-      if (isOverloaded(error)) {
-        options.log.warn({ err: error, path: pathname }, "too busy: legacy call turned away");
-        return legacyFailure(BUSY.status, BUSY.message, busyHeaders);
-      }
-      options.log.error({ err: error, path: pathname }, "legacy call failed");
-      return legacyFailure(500, "Error interno del servidor");
+      return failed(error, pathname).response;
     }
   }
 

@@ -112,6 +112,8 @@ describe("the legacy shim", () => {
       output: z.object({}),
       respond: () => ({}),
     });
-    expect(() => useLegacyShim([broken], { schema, log: app.server.deps.log, bodyLimit: 10, multipartLimit: 10 })).toThrow(/noSuchField/);
+    expect(() =>
+      useLegacyShim([broken], { schema, log: app.server.deps.log, bodyLimit: 10, multipartLimit: 10, countError: () => {} }),
+    ).toThrow(/noSuchField/);
   });
 });

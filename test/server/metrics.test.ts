@@ -109,6 +109,27 @@ describe("/metrics", () => {
     expect(moved("app_errors_total", { code: "UNAUTHENTICATED" })).toBe(1);
   });
 
+  it("counts the errors of calls turned away before any operation runs", async () => {
+    const before = await scrape();
+    // A field the call does not have, refused by the shim itself.
+    const invalid = await fetch(`${base}/auth/profile_update.php`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId: 1, rol: "admin" }),
+    });
+    expect(invalid.status).toBe(400);
+    expect((await fetch(`${base}/auth/no_existe.php`)).status).toBe(404);
+    for (const query of ["query { __typename", "query { campoQueNoExiste }"]) {
+      expect(await (await graphql({ query })).json()).toMatchObject({ errors: [expect.anything()] });
+    }
+    const after = await scrape();
+
+    const moved = (code: string) => after.sum("app_errors_total", { code }) - before.sum("app_errors_total", { code });
+    expect(moved("VALIDATION")).toBe(1);
+    expect(moved("NOT_FOUND")).toBe(1);
+    expect(moved("BAD_REQUEST")).toBe(2);
+  });
+
   it("counts open WebSockets, subscriptions by field (one per subscriber, shared or not), drivers online and pending trips", async () => {
     const before = await scrape();
     const driver = await createDriver(app);
