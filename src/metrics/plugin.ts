@@ -109,12 +109,13 @@ function transportOf(context: ExecutionContext): OperationTransport {
  * matters: see edgePlugins.
  */
 export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger): Plugin {
-  const started = new WeakMap<object, number>();
+  /** Each request's path (Yoga has parsed its URL already) and when it arrived. */
+  const started = new WeakMap<object, { pathname: string; at: number }>();
   return {
     onSchemaChange: ({ schema }) => watchTypedErrors(schema),
     async onRequest({ request, url, serverContext, endResponse }) {
       if (url.pathname !== METRICS_PATH) {
-        started.set(serverContext, performance.now());
+        started.set(serverContext, { pathname: url.pathname, at: performance.now() });
         return;
       }
       const refused = refusal(request, access);
@@ -128,9 +129,9 @@ export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger)
     },
     onResponse({ request, response, serverContext }) {
       const start = started.get(serverContext);
-      if (start === undefined) return;
+      if (!start) return;
       started.delete(serverContext);
-      metrics.observeRequest(request.method, new URL(request.url).pathname, response.status, (performance.now() - start) / 1000);
+      metrics.observeRequest(request.method, start.pathname, response.status, (performance.now() - start.at) / 1000);
       const socket = (serverContext as { res?: ServerResponse }).res;
       if (socket && /^text\/event-stream\b/i.test(response.headers.get("content-type") ?? "")) socket.once("close", metrics.streamOpened());
     },

@@ -120,23 +120,20 @@ export class Metrics {
         }
       },
     });
+    // Without a pool (SQLite) these series are left out rather than reported empty.
     if (sources.pool()) {
-      new Gauge({
-        name: "db_pool_in_use",
-        help: "Database connections lent to a query or transaction (PostgreSQL)",
-        registers: [this.#registry],
-        collect() {
-          this.set(sources.pool()?.inUse ?? Number.NaN);
-        },
-      });
-      new Gauge({
-        name: "db_pool_waiting",
-        help: "Queries waiting for a database connection (PostgreSQL)",
-        registers: [this.#registry],
-        collect() {
-          this.set(sources.pool()?.waiting ?? Number.NaN);
-        },
-      });
+      const poolGauge = (name: string, help: string, read: (pool: { inUse: number; waiting: number }) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers: [this.#registry],
+          collect() {
+            const pool = sources.pool();
+            this.set(pool ? read(pool) : Number.NaN);
+          },
+        });
+      poolGauge("db_pool_in_use", "Database connections lent to a query or transaction (PostgreSQL)", (pool) => pool.inUse);
+      poolGauge("db_pool_waiting", "Queries waiting for a database connection (PostgreSQL)", (pool) => pool.waiting);
     }
     new Gauge({
       name: "event_bus_connected",

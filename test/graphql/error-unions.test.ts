@@ -1,10 +1,10 @@
-import { Writable } from "node:stream";
 import { getNamedType, isUnionType, type GraphQLField, type GraphQLObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOMAIN_ERRORS } from "../../src/domain/errors.js";
 import { schema } from "../../src/graphql/schema.js";
 import { createLogger } from "../../src/logger.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { logLines } from "../support/log.js";
 import { createPassenger, ESTADIO, LLERAS } from "../support/trips.js";
 
 const roots = [schema.getQueryType()!, schema.getMutationType()!];
@@ -90,13 +90,7 @@ describe("each operation's result union", () => {
 
 describe("an unexpected failure inside an operation", () => {
   /** Every line the service logs, parsed. */
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, sink } = logLines();
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp({ log: createLogger({ LOG_LEVEL: "error" }, sink) });

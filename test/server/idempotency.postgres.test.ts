@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
 import { REPLAYED_HEADER } from "../../src/http/idempotency.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
-import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
-import { approveInDatabase, startPair, type ServiceProcess } from "../support/process.js";
+import { approveInDatabase, registerOn, startPair, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS } from "../support/trips.js";
 
 /** Two service processes on one PostgreSQL database: the idempotency record is what they share. */
@@ -34,22 +33,9 @@ const call = async (service: ServiceProcess, path: string, body: Record<string, 
   return { status: response.status, headers: response.headers, text: await response.text() };
 };
 
-async function register(service: ServiceProcess, tipo_usuario: string) {
-  const response = await call(service, "/auth/register.php", {
-    email: uniqueEmail(tipo_usuario),
-    password: PASSWORD,
-    name: "N",
-    lastName: "M",
-    phone: "3001234567",
-    tipo_usuario,
-  });
-  expect(response.status).toBe(200);
-  return JSON.parse(response.text).user as { id: number };
-}
-
 describe("Idempotency-Key across two processes", () => {
   it("runs a create_trip.php sent to both processes at once with one key once, and both answer the same", async () => {
-    const driver = await register(a, "conductor");
+    const driver = await registerOn(a, "conductor");
     await approveInDatabase(db.prisma, driver.id);
     // Online on both: each process announces to the other, and the trip may be created on either.
     for (const service of [a, b]) {
@@ -57,7 +43,7 @@ describe("Idempotency-Key across two processes", () => {
         (await call(service, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS, disponibilidad: 1 })).status,
       ).toBe(200);
     }
-    const passenger = await register(b, "pasajero");
+    const passenger = await registerOn(b, "pasajero");
 
     const key = randomUUID();
     const trip = { usuario_id: passenger.id, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO };

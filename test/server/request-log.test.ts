@@ -1,18 +1,12 @@
-import { Writable } from "node:stream";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { logLines } from "../support/log.js";
 import { createPassenger, requestTrip, createDriver } from "../support/trips.js";
 
 /** Every line the service logs, parsed. */
-const lines: Array<Record<string, unknown>> = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-    done();
-  },
-});
+const { lines, sink } = logLines();
 
 let app: TestApp;
 let base: string;

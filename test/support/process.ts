@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { expect } from "vitest";
 import type { Db } from "../../src/db/client.js";
+import { PASSWORD, uniqueEmail } from "./fixtures.js";
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -65,4 +67,22 @@ export async function approveInDatabase(db: Db, conductorId: number): Promise<vo
       vehiculo: { create: { placa, tipo: "auto", soat_vencimiento: later, tecnomecanica_vencimiento: later } },
     },
   });
+}
+
+/** A new account of the given type, registered through the service's legacy call. */
+export async function registerOn(service: ServiceProcess, tipo_usuario: string): Promise<{ id: number; email: string }> {
+  const response = await fetch(`http://127.0.0.1:${service.port}/auth/register.php`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: uniqueEmail(tipo_usuario),
+      password: PASSWORD,
+      name: "N",
+      lastName: "M",
+      phone: "3001234567",
+      tipo_usuario,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()).user;
 }

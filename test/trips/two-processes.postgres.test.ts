@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
-import { approveInDatabase, startPair, type ServiceProcess } from "../support/process.js";
+import { approveInDatabase, registerOn, startPair, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS } from "../support/trips.js";
 import { connect, subscribe } from "../support/ws.js";
 
@@ -36,22 +36,9 @@ const call = async (service: ServiceProcess, path: string, body: Record<string, 
   return { status: response.status, body: await response.json() };
 };
 
-async function register(service: ServiceProcess, tipo_usuario: string) {
-  const response = await call(service, "/auth/register.php", {
-    email: uniqueEmail(tipo_usuario),
-    password: PASSWORD,
-    name: "N",
-    lastName: "M",
-    phone: "3001234567",
-    tipo_usuario,
-  });
-  expect(response.status).toBe(200);
-  return response.body.user as { id: number; email: string };
-}
-
 /** An approved driver with a complete vehicle, set up in the database as an administrator would. */
 async function approvedDriver(service: ServiceProcess) {
-  const driver = await register(service, "conductor");
+  const driver = await registerOn(service, "conductor");
   await approveInDatabase(db.prisma, driver.id);
   return driver;
 }
@@ -67,7 +54,7 @@ const clientOn = async (service: ServiceProcess, user: { email: string }) => {
 describe("two processes sharing events through Redis", () => {
   it("deliver requests, trip changes and positions caused on one process to subscribers on the other", async () => {
     const driver = await approvedDriver(b);
-    const passenger = await register(b, "pasajero");
+    const passenger = await registerOn(b, "pasajero");
     const requests = await subscribe(
       await clientOn(a, driver),
       `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id } } }`,
@@ -129,7 +116,7 @@ describe("two processes sharing events through Redis", () => {
 
       expect((await call(b, "/admin/suspender_usuario.php", { user_id: driver.id, motivo: "Documentos falsos" })).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const passenger = await register(a, "pasajero");
+      const passenger = await registerOn(a, "pasajero");
       const trip = await call(a, "/viajes/create_trip.php", { usuario_id: passenger.id, tipo_servicio: "auto", origen, destino: ESTADIO });
       expect(trip.body).toMatchObject({ success: false, message: expect.stringMatching(/^No hay conductores disponibles/) });
     },
