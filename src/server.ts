@@ -18,6 +18,7 @@ import { createIdentity } from "./graphql/identity.js";
 import { GRAPHQL_PATH, GRAPHQL_SSE_PATH, createGraphQL } from "./graphql/yoga.js";
 import { Admission } from "./http/admission.js";
 import { busyResponse } from "./http/overload.js";
+import { Response } from "./http/response.js";
 import { useIdempotency } from "./http/idempotency.js";
 import { requestIdOf } from "./http/request-id.js";
 import { createLogger, requestScope, type AppLogger } from "./logger.js";
@@ -218,9 +219,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   }
 
   const operations: Plugin = {
-    async onRequest({ url, endResponse }) {
+    onRequest({ url, endResponse }) {
       if (url.pathname === "/healthz") endResponse(Response.json({ status: "ok" }));
-      else if (url.pathname === "/readyz") endResponse(await readiness());
+      else if (url.pathname === "/readyz") return readiness().then(endResponse);
     },
     onResponse({ response }) {
       // While stopping, a keep-alive connection would outlive its last request and hold the stop up.

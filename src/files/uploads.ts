@@ -4,6 +4,7 @@ import { dirname, extname, resolve, sep } from "node:path";
 import type { Plugin } from "graphql-yoga";
 import type { Clock } from "../domain/deps.js";
 import { failure } from "../http/failure.js";
+import { Response } from "../http/response.js";
 
 const UPLOADS_PATH = "/uploads/";
 
@@ -137,9 +138,9 @@ export function useUploads(
   mayRead: (request: Request, serverContext: object, key: string) => Promise<Refusal | null>,
 ): Plugin {
   return {
-    async onRequest({ request, url, serverContext, endResponse }) {
+    onRequest({ request, url, serverContext, endResponse }) {
       if (!url.pathname.startsWith(UPLOADS_PATH) || request.method !== "GET") return;
-      endResponse(await uploads.serve(url, (key) => mayRead(request, serverContext, key)));
+      return uploads.serve(url, (key) => mayRead(request, serverContext, key)).then(endResponse);
     },
   };
 }

@@ -101,13 +101,17 @@ function useGraphQLOverSSE(endpoint: string, log: Logger): Plugin {
       });
       return plugin.onYogaInit?.({ yoga: proxy });
     },
-    async onRequest(payload) {
-      try {
-        await plugin.onRequest?.(payload);
-      } catch (error) {
-        log.error({ err: error }, "unexpected error in a GraphQL over SSE request");
-        payload.endResponse(graphqlFailure(500, "Error interno del servidor", "INTERNAL"));
-      }
+    onRequest(payload) {
+      // The plugin serves only paths ending in its endpoint; every other request passes on at once.
+      if (!payload.url.pathname.endsWith(endpoint)) return;
+      return (async () => {
+        try {
+          await plugin.onRequest?.(payload);
+        } catch (error) {
+          log.error({ err: error }, "unexpected error in a GraphQL over SSE request");
+          payload.endResponse(graphqlFailure(500, "Error interno del servidor", "INTERNAL"));
+        }
+      })();
     },
   };
 }

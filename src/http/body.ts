@@ -4,11 +4,16 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads at most `limit` bytes, refusing early when the declared length is already too big. */
+/**
+ * Reads at most `limit` bytes, refusing early when the declared length is already too big. A body
+ * of a declared length within the limit is read whole (Node never reads past the declared length),
+ * which costs far less than walking its stream chunk by chunk.
+ */
 export async function readBytes(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > limit) throw new BodyTooLargeError(limit);
+  const declared = request.headers.get("content-length");
+  if (Number(declared) > limit) throw new BodyTooLargeError(limit);
   if (!request.body) return Buffer.alloc(0);
+  if (declared !== null) return Buffer.from(await request.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let size = 0;
   // Node's web streams are async iterable; the global ReadableStream type of Node 20 does not say so.

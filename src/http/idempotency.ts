@@ -5,6 +5,7 @@ import { isUniqueViolation, type Db } from "../db/client.js";
 import type { Clock, Logger } from "../domain/deps.js";
 import { BodyTooLargeError, readBytes, tooLargeMessage } from "./body.js";
 import { failure, graphqlFailure } from "./failure.js";
+import { Response } from "./response.js";
 
 /** How long an answer is kept for retries of its request. */
 const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -155,92 +156,104 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
 
   const release = (held: Claim) => rows.deleteMany({ where: { id: held.id, estado: IN_PROGRESS } });
 
+  /** A request that carries an Idempotency-Key: claimed, refused, or answered with the answer kept for it. */
+  async function keyed(
+    key: string,
+    { request, url, serverContext, fetchAPI, setRequest, endResponse }: Parameters<NonNullable<Plugin["onRequest"]>>[0],
+  ): Promise<void> {
+    // Refusals in the shape the path answers in: GraphQL errors at /graphql (and under it), `{ success: false }` elsewhere.
+    const graphql = url.pathname === graphqlEndpoint || url.pathname.startsWith(`${graphqlEndpoint}/`);
+    const refuse = (status: number, message: string, code: string) =>
+      graphql ? graphqlFailure(status, message, code) : failure(status, message);
+    if (key === "") return endResponse(refuse(400, "La cabecera Idempotency-Key no puede estar vacía", "VALIDATION"));
+    if (key.length > MAX_KEY_LENGTH) {
+      return endResponse(refuse(400, `La cabecera Idempotency-Key admite hasta ${MAX_KEY_LENGTH} caracteres`, "VALIDATION"));
+    }
+
+    const limit = /^multipart\//i.test(request.headers.get("content-type") ?? "") ? multipartLimit : bodyLimit;
+    const declared = request.headers.get("content-length");
+    // Too large as declared: nothing is read, and the path refuses it exactly as it would without a key.
+    if (declared !== null && Number(declared) > limit) return;
+    let body: Buffer;
+    try {
+      const hasBody = request.body !== null;
+      body = await readBytes(request, limit);
+      // Read once to hash it; what comes after reads this copy.
+      if (hasBody)
+        setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
+    } catch (error) {
+      return endResponse(
+        error instanceof BodyTooLargeError
+          ? refuse(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
+          : refuse(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
+      );
+    }
+
+    const authorization = request.headers.get("authorization") ?? "";
+    const owner = { clave: sha256(key), huella_credencial: authorization ? sha256(authorization) : "" };
+    const sent = { metodo: request.method, ruta: url.pathname + url.search, huella_cuerpo: sha256(body) };
+    try {
+      const outcome = await claim(owner, sent, sealingKey(key, authorization), refuse);
+      if ("claim" in outcome) claims.set(serverContext, outcome.claim);
+      else endResponse(outcome.response);
+    } catch (error) {
+      // Without the record there is no promise that the work runs once: the client may retry.
+      log.error({ err: error }, "could not claim an idempotency key");
+      endResponse(refuse(503, "No se pudo registrar la clave Idempotency-Key; intenta de nuevo en unos segundos", "UNAVAILABLE"));
+    }
+  }
+
+  /** Keeps the answer to a claimed request, or lets the claim go when the answer is no answer. */
+  async function keep(held: Claim, response: Response, setResponse: (response: Response) => void): Promise<void> {
+    try {
+      const type = response.headers.get("content-type");
+      // A server failure or a rate limit is no answer to the request: a retry runs it again.
+      if (response.status >= 500 || response.status === 429 || (type !== null && !KEPT_TYPES.test(type))) {
+        await release(held);
+        return;
+      }
+      // Read here and sent from a copy: a ponyfilled Response's clone() is the same object, and a
+      // ponyfilled Headers copied into a new ponyfilled Response picks up that body's own type.
+      const text = await response.text();
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (name !== "content-length") headers[name] = value;
+      });
+      setResponse(
+        new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers }),
+      );
+      const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_KEPT.test(name)));
+      await rows.updateMany({
+        // A claim that outlived its lease may have been taken over: then the newer request's answer counts.
+        where: { id: held.id, estado: IN_PROGRESS },
+        data: {
+          estado: DONE,
+          codigo_http: response.status,
+          cabeceras: JSON.stringify(kept),
+          cuerpo: seal(held.secret, text),
+          expira_en: new Date(held.creado_en.getTime() + IDEMPOTENCY_TTL_MS),
+        },
+      });
+    } catch (error) {
+      // The answer still goes out; retries wait, then run again once the lease is over.
+      log.error({ err: error }, "could not keep the answer of an idempotent request");
+    }
+  }
+
   return {
     onYogaInit({ yoga }) {
       graphqlEndpoint = yoga.graphqlEndpoint;
     },
-    async onRequest({ request, url, serverContext, fetchAPI, setRequest, endResponse }) {
-      if (request.method !== "POST") return;
-      const key = request.headers.get("idempotency-key");
-      if (key === null) return;
-      // Refusals in the shape the path answers in: GraphQL errors at /graphql (and under it), `{ success: false }` elsewhere.
-      const graphql = url.pathname === graphqlEndpoint || url.pathname.startsWith(`${graphqlEndpoint}/`);
-      const refuse = (status: number, message: string, code: string) =>
-        graphql ? graphqlFailure(status, message, code) : failure(status, message);
-      if (key === "") return endResponse(refuse(400, "La cabecera Idempotency-Key no puede estar vacía", "VALIDATION"));
-      if (key.length > MAX_KEY_LENGTH) {
-        return endResponse(refuse(400, `La cabecera Idempotency-Key admite hasta ${MAX_KEY_LENGTH} caracteres`, "VALIDATION"));
-      }
-
-      const limit = /^multipart\//i.test(request.headers.get("content-type") ?? "") ? multipartLimit : bodyLimit;
-      const declared = request.headers.get("content-length");
-      // Too large as declared: nothing is read, and the path refuses it exactly as it would without a key.
-      if (declared !== null && Number(declared) > limit) return;
-      let body: Buffer;
-      try {
-        const hasBody = request.body !== null;
-        body = await readBytes(request, limit);
-        // Read once to hash it; what comes after reads this copy.
-        if (hasBody)
-          setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
-      } catch (error) {
-        return endResponse(
-          error instanceof BodyTooLargeError
-            ? refuse(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
-            : refuse(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
-        );
-      }
-
-      const authorization = request.headers.get("authorization") ?? "";
-      const owner = { clave: sha256(key), huella_credencial: authorization ? sha256(authorization) : "" };
-      const sent = { metodo: request.method, ruta: url.pathname + url.search, huella_cuerpo: sha256(body) };
-      try {
-        const outcome = await claim(owner, sent, sealingKey(key, authorization), refuse);
-        if ("claim" in outcome) claims.set(serverContext, outcome.claim);
-        else endResponse(outcome.response);
-      } catch (error) {
-        // Without the record there is no promise that the work runs once: the client may retry.
-        log.error({ err: error }, "could not claim an idempotency key");
-        endResponse(refuse(503, "No se pudo registrar la clave Idempotency-Key; intenta de nuevo en unos segundos", "UNAVAILABLE"));
-      }
+    onRequest(payload) {
+      // Most requests carry no key and pass on at once.
+      const key = payload.request.method === "POST" ? payload.request.headers.get("idempotency-key") : null;
+      if (key !== null) return keyed(key, payload);
     },
-    async onResponse({ serverContext, response, setResponse }) {
+    onResponse({ serverContext, response, setResponse }) {
       const held = claims.get(serverContext);
       if (!held) return;
       claims.delete(serverContext);
-      try {
-        const type = response.headers.get("content-type");
-        // A server failure or a rate limit is no answer to the request: a retry runs it again.
-        if (response.status >= 500 || response.status === 429 || (type !== null && !KEPT_TYPES.test(type))) {
-          await release(held);
-          return;
-        }
-        // Read here and sent from a copy: a ponyfilled Response's clone() is the same object, and a
-        // ponyfilled Headers copied into a new ponyfilled Response picks up that body's own type.
-        const text = await response.text();
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          if (name !== "content-length") headers[name] = value;
-        });
-        setResponse(
-          new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers }),
-        );
-        const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_KEPT.test(name)));
-        await rows.updateMany({
-          // A claim that outlived its lease may have been taken over: then the newer request's answer counts.
-          where: { id: held.id, estado: IN_PROGRESS },
-          data: {
-            estado: DONE,
-            codigo_http: response.status,
-            cabeceras: JSON.stringify(kept),
-            cuerpo: seal(held.secret, text),
-            expira_en: new Date(held.creado_en.getTime() + IDEMPOTENCY_TTL_MS),
-          },
-        });
-      } catch (error) {
-        // The answer still goes out; retries wait, then run again once the lease is over.
-        log.error({ err: error }, "could not keep the answer of an idempotent request");
-      }
+      return keep(held, response, setResponse);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import { GRAPHQL_SSE_PATH } from "../graphql/yoga.js";
 import { failure } from "../http/failure.js";
+import { Response } from "../http/response.js";
 import { BUSY } from "../http/overload.js";
 import { OTHER, subscriptionField } from "./labels.js";
 import type { Metrics, OperationTransport } from "./registry.js";
@@ -111,21 +112,23 @@ function transportOf(context: ExecutionContext): OperationTransport {
 export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger): Plugin {
   /** Each request's path (Yoga has parsed its URL already) and when it arrived. */
   const started = new WeakMap<object, { pathname: string; at: number }>();
+
+  async function scrape(request: Request): Promise<Response> {
+    const refused = refusal(request, access);
+    if (refused) return refused;
+    try {
+      return new Response(await metrics.text(), { headers: { "content-type": metrics.contentType } });
+    } catch (error) {
+      log.error({ err: error }, "could not gather the metrics");
+      return failure(503, "No se pudieron reunir las métricas; intenta de nuevo");
+    }
+  }
+
   return {
     onSchemaChange: ({ schema }) => watchTypedErrors(schema),
-    async onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname !== METRICS_PATH) {
-        started.set(serverContext, { pathname: url.pathname, at: performance.now() });
-        return;
-      }
-      const refused = refusal(request, access);
-      if (refused) return endResponse(refused);
-      try {
-        endResponse(new Response(await metrics.text(), { headers: { "content-type": metrics.contentType } }));
-      } catch (error) {
-        log.error({ err: error }, "could not gather the metrics");
-        endResponse(failure(503, "No se pudieron reunir las métricas; intenta de nuevo"));
-      }
+    onRequest({ request, url, serverContext, endResponse }) {
+      if (url.pathname === METRICS_PATH) return scrape(request).then(endResponse);
+      started.set(serverContext, { pathname: url.pathname, at: performance.now() });
     },
     onResponse({ request, response, serverContext }) {
       const start = started.get(serverContext);

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Plugin } from "graphql-yoga";
 import { failure } from "../http/failure.js";
+import { Response } from "../http/response.js";
 import { openApiDocument } from "./openapi.js";
 import type { LegacyRoute } from "./route.js";
 
@@ -68,13 +69,14 @@ export function useApiDocs(routes: LegacyRoute[]): Plugin {
   }
 
   return {
-    async onRequest({ request, url, endResponse }) {
+    onRequest({ request, url, endResponse }) {
       if (request.method !== "GET" && request.method !== "HEAD") return;
       if (url.pathname === OPENAPI_PATH)
         endResponse(new Response(document, { headers: { "content-type": "application/json; charset=utf-8" } }));
       else if (url.pathname === DOCS_PATH || url.pathname === `${DOCS_PATH}/`) {
         endResponse(new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }));
-      } else if (url.pathname.startsWith(ASSETS_PATH)) endResponse(await asset(url.pathname.slice(ASSETS_PATH.length)));
+      } else if (url.pathname.startsWith(ASSETS_PATH))
+        return Promise.resolve(asset(url.pathname.slice(ASSETS_PATH.length))).then(endResponse);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { LegacyClaim, Transport } from "../graphql/identity.js";
 import { BodyTooLargeError, tooLargeMessage } from "../http/body.js";
 import { isOverloaded } from "../db/client.js";
 import { failure } from "../http/failure.js";
+import { Response } from "../http/response.js";
 import { BUSY, busyHeaders } from "../http/overload.js";
 import { parseJsonObject, readBody, readMultipart } from "./body.js";
 import type { LegacyRoute, Method } from "./route.js";
@@ -208,8 +209,8 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     onYogaInit({ yoga: instance }) {
       yoga = instance as YogaServerInstance<Transport, Context>;
     },
-    async onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname.endsWith(".php")) endResponse(await handle(request, url.pathname, serverContext));
+    onRequest({ request, url, serverContext, endResponse }) {
+      if (url.pathname.endsWith(".php")) return handle(request, url.pathname, serverContext).then(endResponse);
     },
   };
 }
