@@ -2,7 +2,7 @@
  * One trip change to many graphql-ws subscribers of that trip, against a raw `ws` broadcast of the
  * same bytes to as many raw sockets. The server runs here; the clients run in a child process, so
  * that their work neither slows the server's event loop nor counts in its heap.
- * Standalone: `npx tsx bench/fan-out.ts [subscribers]`.
+ * Standalone, after `npm run build`: `npx tsx bench/fan-out.ts [subscribers]`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,9 +16,7 @@ import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { WebSocketServer, WebSocket } from "ws";
-import { loadConfig } from "../src/config.js";
-import { openSession } from "../src/domain/accounts/sessions.js";
-import { buildServer } from "../src/server.js";
+import { buildServer, loadConfig, openSession } from "./built.js";
 import { printTable, type BenchRow } from "./table.js";
 
 const ROUNDS = 5;

@@ -2,9 +2,10 @@
  * Scenario 4, in-process: the nearest 10 eligible drivers to a pickup from the geo index, against
  * a linear scan of the same drivers, for cities of 1k, 10k and 100k drivers.
  */
-import { greatCircleKm, type Point } from "../src/domain/maps/geo.js";
+import type { Point } from "../src/domain/maps/geo.js";
 import { MATCH_RADIUS_KM } from "../src/domain/matching/eligibility.js";
-import { DriverGeoIndex, type IndexedDriver } from "../src/domain/matching/geo-index.js";
+import type { IndexedDriver } from "../src/domain/matching/geo-index.js";
+import { DriverGeoIndex, greatCircleKm } from "./built.js";
 import { VEHICLE_TYPES, type VehicleType } from "../src/domain/trips/service-types.js";
 import { pointInCity } from "./seed.js";
 import type { BenchRow } from "./table.js";

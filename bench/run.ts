@@ -15,7 +15,10 @@ import { printTable, type BenchRow } from "./table.js";
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const progress = (line: string) => process.stderr.write(`${line}\n`);
-const http: HttpSettings = { seconds, warmup: Math.max(1, Math.round(seconds * 0.6)), rounds, connections: 10, progress };
+// A whole round of load on each target before the measured ones: under load the server takes
+// several seconds to settle (its code optimised, its heap sized); after 3 s the first round still
+// ran about a third slower than the next.
+const http: HttpSettings = { seconds, warmup: seconds, rounds, connections: 10, progress };
 
 /** The server under test in a child process, so that the load generator does not share its event loop. */
 function startServer(): { child: ChildProcess; ready: Promise<ServerReady> } {

@@ -3,18 +3,16 @@
  * loop: seeds a temporary SQLite file, starts the real server on it, and beside it the two raw
  * node:http baselines (a JSON echo, and the Prisma read get_trip.php does). Reports the ports to
  * the parent over IPC and stops when told to, or when the parent goes away.
- * Run by bench/run.ts as `node --import tsx bench/server-process.ts`; import only its types.
+ * Run by bench/run.ts as `node --import tsx bench/server-process.ts`; import only its types. The
+ * server is the compiled one (bench/built.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../src/config.js";
-import { openDatabase, type Db } from "../src/db/client.js";
-import { applyMigrations } from "../src/db/migrate.js";
-import { openSession } from "../src/domain/accounts/sessions.js";
-import { buildServer } from "../src/server.js";
+import type { Db } from "../src/db/client.js";
+import { applyMigrations, buildServer, loadConfig, openDatabase, openSession } from "./built.js";
 import { seedCity, type SeededCity } from "./seed.js";
 
 export interface ServerReady {
@@ -104,6 +102,7 @@ const app = await buildServer(
     // The seeded drivers do not ping while other scenarios run; an hour keeps them all online
     // for the whole bench, as phones pinging every 10 s would.
     DRIVER_POSITION_MAX_AGE_S: "3600",
+    ...(process.env.FLUSH && { POSITION_FLUSH_MS: process.env.FLUSH }),
   }),
 );
 const { port } = await app.start(0, "127.0.0.1");

@@ -4,7 +4,7 @@ import { stripVTControlCharacters as plain } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger, prettyLines, requestScope } from "../../src/logger.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
-import { startService } from "../support/process.js";
+import { SERVICE_ARGS, startService } from "../support/process.js";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe("development logs", () => {
 
   it("are coloured when the service runs in development in a terminal", async () => {
     // `script` gives the service a terminal of its own, as `npm start` in a shell would have.
-    const command = `${process.execPath} --import tsx src/index.ts`;
+    const command = [process.execPath, ...SERVICE_ARGS].join(" ");
     const child = spawn("script", ["-qfec", command, "/dev/null"], {
       env: {
         ...process.env,

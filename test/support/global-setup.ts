@@ -1,8 +1,13 @@
+import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { postgresAdminUrl, testProvider } from "./database.js";
 
-/** Fails fast, with a useful message, when the PostgreSQL run has no server to talk to. */
+/**
+ * Builds the service as `npm start` runs it, for the tests that start its process (support/process.ts),
+ * and fails fast, with a useful message, when the PostgreSQL run has no server to talk to.
+ */
 export default async function setup() {
+  execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
   if (testProvider !== "postgresql") return;
   const client = new pg.Client({ connectionString: postgresAdminUrl });
   try {

@@ -12,9 +12,12 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the service's entry point (what `npm start` runs) and resolves once it is listening. */
+/** What `npm start` runs after building (global-setup.ts builds it before the tests). */
+export const SERVICE_ARGS = ["--enable-source-maps", "build/index.js"];
+
+/** Runs the service as `npm start` does and resolves once it is listening. */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+  const child = spawn(process.execPath, SERVICE_ARGS, {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", BCRYPT_COST: "4", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
