@@ -18,7 +18,7 @@ const driver = (conductor_id: number, point: { latitud: number; longitud: number
   ...extra,
 });
 const cars: NearbyQuery = { tipo_vehiculo: "auto", now: NOW, freshSince: ago(60), radiusKm: 5 };
-const ids = (found: Array<{ conductor_id: number }>) => found.map((d) => d.conductor_id);
+const ids = (expected: Array<{ conductor_id: number }>) => expected.map((d) => d.conductor_id);
 
 /** A deterministic spread of drivers over a square around the centre, 40 × 40 km by default. */
 function city(count: number, spreadDegrees = 0.36): IndexedDriver[] {
@@ -45,7 +45,7 @@ describe("the driver geo index", () => {
     index.set(driver(1, north(4.99)));
     index.set(driver(2, north(5.01)));
     expect(greatCircleKm(CENTER, north(4.99))).toBeLessThan(5);
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 10 }))).toEqual([1]);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([1]);
     expect(index.count(CENTER, cars)).toBe(1);
   });
 
@@ -59,10 +59,8 @@ describe("the driver geo index", () => {
       { latitud: CENTER.latitud + 0.0001, longitud: CENTER.longitud },
     ];
     for (const [i, point] of points.entries()) index.set(driver(i + 1, point));
-    const found = index.nearest(CENTER, { ...cars, limit: 10 });
-    expect(ids(found)).toEqual([5, 3, 1, 2, 4]);
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 2 }))).toEqual([5, 3]);
-    expect(found[0]!.distanceKm).toBeCloseTo(greatCircleKm(CENTER, points[4]!), 9);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([5, 3, 1, 2, 4]);
+    expect(index.nearest(CENTER, { ...cars, limit: 2 })).toEqual([5, 3]);
   });
 
   it.each([
@@ -81,7 +79,7 @@ describe("the driver geo index", () => {
           .map((d) => ({ conductor_id: d.conductor_id, distanceKm: greatCircleKm(centre, d) }))
           .filter((d) => d.distanceKm <= 5)
           .sort((a, b) => a.distanceKm - b.distanceKm);
-        expect(ids(index.nearest(centre, { ...query, limit: 10 }))).toEqual(ids(expected.slice(0, 10)));
+        expect(index.nearest(centre, { ...query, limit: 10 })).toEqual(ids(expected.slice(0, 10)));
         expect(index.count(centre, query)).toBe(expected.length);
       }
     }
@@ -94,9 +92,9 @@ describe("the driver geo index", () => {
     index.set(driver(3, CENTER, { apto_hasta: NOW }));
     index.set(driver(4, CENTER, { tipo_vehiculo: "moto" }));
     index.set(driver(5, north(1)));
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 10 }))).toEqual([2, 5]);
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 1, exclude: new Set([2]) }))).toEqual([5]);
-    expect(ids(index.nearest(CENTER, { ...cars, tipo_vehiculo: "moto", limit: 10 }))).toEqual([4]);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([2, 5]);
+    expect(index.nearest(CENTER, { ...cars, limit: 1, exclude: new Set([2]) })).toEqual([5]);
+    expect(index.nearest(CENTER, { ...cars, tipo_vehiculo: "moto", limit: 10 })).toEqual([4]);
     expect(index.count(CENTER, cars)).toBe(2);
   });
 
@@ -106,7 +104,7 @@ describe("the driver geo index", () => {
     index.set(driver(1, CENTER));
     index.set(driver(1, bogota));
     expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([]);
-    expect(ids(index.nearest(bogota, { ...cars, limit: 10 }))).toEqual([1]);
+    expect(index.nearest(bogota, { ...cars, limit: 10 })).toEqual([1]);
     index.set(driver(1, bogota, { tipo_vehiculo: "moto" }));
     expect(index.nearest(bogota, { ...cars, limit: 10 })).toEqual([]);
     index.remove(1);
@@ -119,7 +117,7 @@ describe("the driver geo index", () => {
     const edge = { latitud: CENTER.latitud + 0.031, longitud: CENTER.longitud - 0.027 };
     index.set(driver(1, edge));
     const radiusKm = greatCircleKm(CENTER, edge);
-    expect(ids(index.nearest(CENTER, { ...cars, radiusKm, limit: 10 }))).toEqual([1]);
+    expect(index.nearest(CENTER, { ...cars, radiusKm, limit: 10 })).toEqual([1]);
     expect(index.count(CENTER, { ...cars, radiusKm })).toBe(1);
     const short = { ...cars, radiusKm: radiusKm * (1 - 1e-15) };
     expect(greatCircleKm(CENTER, edge)).toBeGreaterThan(short.radiusKm);
@@ -135,8 +133,8 @@ describe("the driver geo index", () => {
     index.set(driver(9, east));
     index.set(driver(4, west));
     index.set(driver(6, east));
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 10 }))).toEqual([4, 6, 9]);
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 2 }))).toEqual([4, 6]);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([4, 6, 9]);
+    expect(index.nearest(CENTER, { ...cars, limit: 2 })).toEqual([4, 6]);
   });
 
   it.each([
@@ -182,7 +180,7 @@ describe("the driver geo index", () => {
     const index = new DriverGeoIndex();
     index.set(driver(1, corner));
     const query = { ...cars, radiusKm: greatCircleKm(centre, corner) };
-    expect(ids(index.nearest(centre, { ...query, limit: 10 }))).toEqual([1]);
+    expect(index.nearest(centre, { ...query, limit: 10 })).toEqual([1]);
     expect(index.count(centre, query)).toBe(1);
   });
 
@@ -194,7 +192,7 @@ describe("the driver geo index", () => {
       driver(10 * i + 2, { latitud: CENTER.latitud + shift, longitud: CENTER.longitud + 0.001 }),
     ]);
     for (const d of drivers) index.set(d);
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 10 }))).toEqual([1, 2]);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([1, 2]);
     for (const d of drivers) expectBruteForce(index, drivers, d);
   });
 
@@ -203,14 +201,14 @@ describe("the driver geo index", () => {
     index.set(driver(1, north(1), { at: ago(70) }));
     index.set(driver(2, north(2)));
     index.set(driver(3, north(3), { at: ago(80) }));
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 10 }))).toEqual([2]);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([2]);
     expect(index.count(CENTER, cars)).toBe(1);
     const longer = { ...cars, freshSince: ago(75) };
-    expect(ids(index.nearest(CENTER, { ...longer, limit: 10 }))).toEqual([1, 2]);
+    expect(index.nearest(CENTER, { ...longer, limit: 10 })).toEqual([1, 2]);
     expect(index.count(CENTER, longer)).toBe(2);
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 10 }))).toEqual([2]);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([2]);
     index.set(driver(3, north(3.001)));
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 10 }))).toEqual([2, 3]);
+    expect(index.nearest(CENTER, { ...cars, limit: 10 })).toEqual([2, 3]);
     expect(index.count(CENTER, cars)).toBe(2);
   });
 
@@ -248,7 +246,7 @@ describe("the driver geo index", () => {
   it("returns everyone in reach when asked for more than there are", () => {
     const index = new DriverGeoIndex();
     for (const [i, km] of [0.5, 1.5, 2.5].entries()) index.set(driver(i + 1, north(km)));
-    expect(ids(index.nearest(CENTER, { ...cars, limit: 1000 }))).toEqual([1, 2, 3]);
+    expect(index.nearest(CENTER, { ...cars, limit: 1000 })).toEqual([1, 2, 3]);
   });
 });
 
@@ -273,9 +271,7 @@ function expectBruteForce(index: DriverGeoIndex, drivers: IndexedDriver[], centr
       .map((d) => ({ conductor_id: d.conductor_id, distanceKm: greatCircleKm(centre, d) }))
       .filter((d) => d.distanceKm <= query.radiusKm)
       .sort((a, b) => a.distanceKm - b.distanceKm || a.conductor_id - b.conductor_id);
-    const found = index.nearest(centre, { ...query, limit: 10 });
-    expect(ids(found)).toEqual(ids(expected.slice(0, 10)));
-    for (const [i, f] of found.entries()) expect(f.distanceKm).toBeCloseTo(expected[i]!.distanceKm, 9);
+    expect(index.nearest(centre, { ...query, limit: 10 })).toEqual(ids(expected.slice(0, 10)));
     expect(index.count(centre, query)).toBe(expected.length);
   }
 }

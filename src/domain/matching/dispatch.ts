@@ -18,7 +18,7 @@ export type DueWaves = Map<number, Trip[]>;
 /** The nearest eligible drivers for a pickup who have not been offered it yet, at most one wave of them. */
 export function nextWave(deps: Deps, pickup: Point, serviceType: ServiceType, offered: ReadonlySet<number> = new Set()): number[] {
   const query = { ...eligibleFor(deps, VEHICLE_FOR_SERVICE[serviceType]), limit: deps.matching.waveSize, exclude: offered };
-  return deps.matching.presence.index.nearest(pickup, query).map((d) => d.conductor_id);
+  return deps.matching.presence.index.nearest(pickup, query);
 }
 
 /**
