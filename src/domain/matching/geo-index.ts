@@ -315,7 +315,6 @@ class Lookup {
   foundSlots = new Int32Array(0);
   foundChord2 = new Float64Array(0);
   // Where sortFound puts them in order.
-  ranks = new Int32Array(0);
   sortedSlots = new Int32Array(0);
   sortedChord2 = new Float64Array(0);
   // Lower bounds of the squared chord to the rows and columns at each offset from the centre's cell.
@@ -331,7 +330,6 @@ class Lookup {
     if (this.foundSlots.length < this.limit) {
       this.foundSlots = new Int32Array(this.limit);
       this.foundChord2 = new Float64Array(this.limit);
-      this.ranks = new Int32Array(this.limit);
       this.sortedSlots = new Int32Array(this.limit);
       this.sortedChord2 = new Float64Array(this.limit);
     }
@@ -479,25 +477,20 @@ class Lookup {
 
   /**
    * Puts those gathered in order, nearest first. Each one's place is how many have a shorter chord,
-   * or as short and were met earlier: no branch to mispredict, which for a handful costs less than
-   * sorting by comparisons. Chords within a hair's breadth of each other are then ordered as
-   * `nearer` has it. Once every place is taken, nobody farther than the last is wanted.
+   * or as short and were met earlier: counted without a branch to mispredict, which for a handful
+   * costs less than sorting by comparisons. Chords within a hair's breadth of each other are then
+   * ordered as `nearer` has it. Once every place is taken, nobody farther than the last is wanted.
    */
   sortFound(): void {
     const n = this.found;
-    const { foundSlots: slots, foundChord2: chords2, ranks, sortedSlots, sortedChord2 } = this;
-    for (let a = 0; a < n; a++) ranks[a] = 0;
+    const { foundSlots: slots, foundChord2: chords2, sortedSlots, sortedChord2 } = this;
     for (let a = 0; a < n; a++) {
       const chord2 = chords2[a]!;
-      for (let b = a + 1; b < n; b++) {
-        const bFirst = +(chords2[b]! < chord2);
-        ranks[a] = ranks[a]! + bFirst;
-        ranks[b] = ranks[b]! + 1 - bFirst;
-      }
-    }
-    for (let a = 0; a < n; a++) {
-      sortedSlots[ranks[a]!] = slots[a]!;
-      sortedChord2[ranks[a]!] = chords2[a]!;
+      let place = 0;
+      for (let b = 0; b < a; b++) place += +(chords2[b]! <= chord2);
+      for (let b = a + 1; b < n; b++) place += +(chords2[b]! < chord2);
+      sortedSlots[place] = slots[a]!;
+      sortedChord2[place] = chord2;
     }
     for (let a = 0; a < n; a++) {
       slots[a] = sortedSlots[a]!;
