@@ -70,17 +70,19 @@ function useBodyLimit(endpoints: string[], settings: EdgeSettings): Plugin {
       const limit = /^multipart\//i.test(request.headers.get("content-type") ?? "") ? settings.multipartLimit : settings.bodyLimit;
       const declared = request.headers.get("content-length");
       if (declared !== null && Number(declared) <= limit) return;
-      return readBytes(request, limit).then(
-        (body) =>
-          setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) })),
-        // Thrown here, an error would escape the server: every failure becomes an answer.
-        (error) =>
+      return (async () => {
+        try {
+          const body = await readBytes(request, limit);
+          setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
+        } catch (error) {
+          // Thrown here, an error would escape the server: every failure becomes an answer.
           endResponse(
             error instanceof BodyTooLargeError
               ? graphqlFailure(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
               : graphqlFailure(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
-          ),
-      );
+          );
+        }
+      })();
     },
   };
 }

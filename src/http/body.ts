@@ -10,10 +10,10 @@ export class BodyTooLargeError extends Error {
  * which costs far less than walking its stream chunk by chunk.
  */
 export async function readBytes(request: Request, limit: number): Promise<Buffer> {
-  const declared = request.headers.get("content-length");
-  if (Number(declared) > limit) throw new BodyTooLargeError(limit);
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) throw new BodyTooLargeError(limit);
   if (!request.body) return Buffer.alloc(0);
-  if (declared !== null) return Buffer.from(await request.arrayBuffer());
+  if (Number.isSafeInteger(declared) && declared >= 0) return Buffer.from(await request.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let size = 0;
   // Node's web streams are async iterable; the global ReadableStream type of Node 20 does not say so.
