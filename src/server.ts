@@ -51,11 +51,13 @@ export interface BuildOptions {
   onQuery?: (sql: string) => void;
 }
 
-/** A Host header or request target that is not a URL: answered here, before anything tries to parse it. */
-function refuseMalformed(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * The request's path, parsed once here; null when the Host header or request target is not a URL,
+ * which is answered here, before anything else tries to parse it.
+ */
+function pathOf(req: IncomingMessage, res: ServerResponse): string | null {
   try {
-    new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
-    return false;
+    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`).pathname;
   } catch {
     res.writeHead(400, {
       "content-type": "application/json; charset=utf-8",
@@ -63,7 +65,7 @@ function refuseMalformed(req: IncomingMessage, res: ServerResponse): boolean {
       "cache-control": "no-store",
     });
     res.end(JSON.stringify({ success: false, message: "La petición no es válida: la cabecera Host o la ruta están mal formadas" }));
-    return true;
+    return null;
   }
 }
 
@@ -270,12 +272,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
    * Health checks, event streams (which stay open for as long as the client listens) and scrapes
    * (a busy process is when its metrics matter most) skip the line.
    */
-  const waitsInLine = (req: IncomingMessage) =>
-    !["/healthz", "/readyz", METRICS_PATH].includes(new URL(req.url ?? "/", "http://localhost").pathname) &&
-    !/text\/event-stream/.test(req.headers.accept ?? "");
+  const waitsInLine = (req: IncomingMessage, pathname: string) =>
+    !["/healthz", "/readyz", METRICS_PATH].includes(pathname) && !/text\/event-stream/.test(req.headers.accept ?? "");
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (waitsInLine(req)) {
+  async function serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (waitsInLine(req, pathname)) {
       const arrived = performance.now();
       const leaveLine = metrics.queued();
       const admitted = await admission.enter();
@@ -284,12 +285,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         log.warn({ path: req.url }, "too busy: request turned away");
         const busy = busyResponse(req.url?.startsWith(GRAPHQL_PATH) ?? false);
         res.writeHead(busy.status, Object.fromEntries(busy.headers)).end(await busy.text());
-        metrics.observeRequest(
-          req.method ?? "",
-          new URL(req.url ?? "/", "http://localhost").pathname,
-          busy.status,
-          (performance.now() - arrived) / 1000,
-        );
+        metrics.observeRequest(req.method ?? "", pathname, busy.status, (performance.now() - arrived) / 1000);
         return;
       }
       const served = metrics.inFlight();
@@ -306,8 +302,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       const request_id = requestIdOf(req);
       res.setHeader("x-request-id", request_id);
       requestScope.run({ request_id }, () => {
-        if (refuseMalformed(req, res)) return;
-        serve(req, res).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
+        const pathname = pathOf(req, res);
+        if (pathname === null) return;
+        serve(req, res, pathname).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
       });
     });
     http.on("upgrade", (_req, socket: Duplex) => {

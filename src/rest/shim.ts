@@ -108,8 +108,8 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
   }
   let yoga: YogaServerInstance<Transport, Context>;
 
-  async function readInput(route: LegacyRoute, request: Request): Promise<Record<string, unknown>> {
-    if (route.method === "GET") return Object.fromEntries(new URL(request.url).searchParams);
+  async function readInput(route: LegacyRoute, request: Request, url: URL): Promise<Record<string, unknown>> {
+    if (route.method === "GET") return Object.fromEntries(url.searchParams);
     if (route.multipart) return readMultipart(request, options.multipartLimit);
     if (route.requireJsonContentType && !/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
       throw new ValidationError("La cabecera Content-Type debe ser application/json");
@@ -181,7 +181,8 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     return response;
   }
 
-  async function handle(request: Request, pathname: string, serverContext: object): Promise<Response> {
+  async function handle(request: Request, url: URL, serverContext: object): Promise<Response> {
+    const { pathname } = url;
     const methods = table.get(pathname);
     if (!methods) return refused("NOT_FOUND", legacyFailure(404, `No existe la ruta ${pathname}`));
     const entry = methods.get(request.method as Method);
@@ -193,7 +194,7 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     const { route, known } = entry;
     let input: LegacyInput;
     try {
-      input = readFields(route, known, await readInput(route, request));
+      input = readFields(route, known, await readInput(route, request, url));
     } catch (error) {
       const { code, response } = failed(error, pathname);
       return refused(code, response);
@@ -210,7 +211,7 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
       yoga = instance as YogaServerInstance<Transport, Context>;
     },
     onRequest({ request, url, serverContext, endResponse }) {
-      if (url.pathname.endsWith(".php")) return handle(request, url.pathname, serverContext).then(endResponse);
+      if (url.pathname.endsWith(".php")) return handle(request, url, serverContext).then(endResponse);
     },
   };
 }
