@@ -102,7 +102,6 @@ const app = await buildServer(
     // The seeded drivers do not ping while other scenarios run; an hour keeps them all online
     // for the whole bench, as phones pinging every 10 s would.
     DRIVER_POSITION_MAX_AGE_S: "3600",
-    ...(process.env.FLUSH && { POSITION_FLUSH_MS: process.env.FLUSH }),
   }),
 );
 const { port } = await app.start(0, "127.0.0.1");

@@ -283,7 +283,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       leaveLine();
       if (!admitted) {
         log.warn({ path: req.url }, "too busy: request turned away");
-        const busy = busyResponse(req.url?.startsWith(GRAPHQL_PATH) ?? false);
+        const busy = busyResponse(pathname.startsWith(GRAPHQL_PATH));
         res.writeHead(busy.status, Object.fromEntries(busy.headers)).end(await busy.text());
         metrics.observeRequest(req.method ?? "", pathname, busy.status, (performance.now() - arrived) / 1000);
         return;

@@ -2,11 +2,11 @@ import { EnvelopArmor } from "@escape.tech/graphql-armor";
 import { GraphQLError, type ValidationContext, type ValidationRule } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { CORSOptions } from "@whatwg-node/server";
-import { BodyTooLargeError, readBytes, tooLargeMessage } from "../http/body.js";
+import { type BodyLimits, limitFor, readAndHandOn, unreadableBody } from "../http/body.js";
 import { graphqlFailure } from "../http/failure.js";
 
 /** What the public edge of the GraphQL API allows; see the configuration for each value. */
-export interface EdgeSettings {
+export interface EdgeSettings extends BodyLimits {
   introspection: boolean;
   maxDepth: number;
   maxAliases: number;
@@ -14,9 +14,6 @@ export interface EdgeSettings {
   maxDirectives: number;
   maxCost: number;
   corsOrigins: string[];
-  bodyLimit: number;
-  /** Multipart requests carry files (uploadDocument) and may be larger. */
-  multipartLimit: number;
 }
 
 /**
@@ -67,20 +64,15 @@ function useBodyLimit(endpoints: string[], settings: EdgeSettings): Plugin {
   return {
     onRequest({ request, url, fetchAPI, setRequest, endResponse }) {
       if (!endpoints.includes(url.pathname) || !request.body) return;
-      const limit = /^multipart\//i.test(request.headers.get("content-type") ?? "") ? settings.multipartLimit : settings.bodyLimit;
+      const limit = limitFor(request, settings);
       const declared = request.headers.get("content-length");
       if (declared !== null && Number(declared) <= limit) return;
       return (async () => {
         try {
-          const body = await readBytes(request, limit);
-          setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
+          await readAndHandOn(request, limit, fetchAPI, setRequest);
         } catch (error) {
           // Thrown here, an error would escape the server: every failure becomes an answer.
-          endResponse(
-            error instanceof BodyTooLargeError
-              ? graphqlFailure(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
-              : graphqlFailure(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
-          );
+          endResponse(unreadableBody(error, limit, graphqlFailure));
         }
       })();
     },

@@ -28,3 +28,35 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
 
 /** The message a client gets for a body over the limit. */
 export const tooLargeMessage = (limit: number) => `El cuerpo de la petición supera el límite de ${limit} bytes`;
+
+/** How large a body may be: multipart bodies carry files and may be larger. */
+export interface BodyLimits {
+  bodyLimit: number;
+  multipartLimit: number;
+}
+
+export const limitFor = (request: Request, { bodyLimit, multipartLimit }: BodyLimits) =>
+  /^multipart\//i.test(request.headers.get("content-type") ?? "") ? multipartLimit : bodyLimit;
+
+/**
+ * Reads the body within `limit` and hands on, through `setRequest`, a request carrying the bytes
+ * read, for whatever reads the body next.
+ */
+export async function readAndHandOn(
+  request: Request,
+  limit: number,
+  fetchAPI: { Request: typeof Request },
+  setRequest: (request: Request) => void,
+): Promise<Buffer> {
+  const hasBody = request.body !== null;
+  const body = await readBytes(request, limit);
+  if (hasBody)
+    setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
+  return body;
+}
+
+/** The answer to a body `readBytes` could not read: too large, or cut off. */
+export const unreadableBody = (error: unknown, limit: number, refuse: (status: number, message: string, code: string) => Response) =>
+  error instanceof BodyTooLargeError
+    ? refuse(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
+    : refuse(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST");

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Plugin } from "graphql-yoga";
 import { isUniqueViolation, type Db } from "../db/client.js";
 import type { Clock, Logger } from "../domain/deps.js";
-import { BodyTooLargeError, readBytes, tooLargeMessage } from "./body.js";
+import { type BodyLimits, limitFor, readAndHandOn, unreadableBody } from "./body.js";
 import { failure, graphqlFailure } from "./failure.js";
 import { Response } from "./response.js";
 
@@ -23,12 +23,9 @@ const NULL_BODY = new Set([204, 205, 304]);
 // Headers that belong to the connection or that the edge adds to every answer, replays included.
 const NOT_KEPT = /^(content-length|transfer-encoding|connection|keep-alive|date|vary|access-control-.*)$/i;
 
-export interface IdempotencyOptions {
+export interface IdempotencyOptions extends BodyLimits {
   clock: Clock;
   log: Logger;
-  bodyLimit: number;
-  /** Multipart requests carry files and may be larger. */
-  multipartLimit: number;
   /** How long a retry waits for the first request with its key before giving up with 409. */
   waitMs?: number;
   /** How often a waiting retry looks at the record again. */
@@ -83,7 +80,7 @@ function unseal(secret: Buffer, stored: string): string {
  * key by inserting a row, and the unique index decides who got it.
  */
 export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
-  const { clock, log, bodyLimit, multipartLimit, waitMs = 30_000, pollMs = 50, leaseMs = 60_000 } = options;
+  const { clock, log, waitMs = 30_000, pollMs = 50, leaseMs = 60_000 } = options;
   const rows = db.idempotentRequest;
   // The claim each request holds, found again when its answer comes back; each request has its own server context.
   const claims = new WeakMap<object, Claim>();
@@ -170,23 +167,16 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
       return endResponse(refuse(400, `La cabecera Idempotency-Key admite hasta ${MAX_KEY_LENGTH} caracteres`, "VALIDATION"));
     }
 
-    const limit = /^multipart\//i.test(request.headers.get("content-type") ?? "") ? multipartLimit : bodyLimit;
+    const limit = limitFor(request, options);
     const declared = request.headers.get("content-length");
     // Too large as declared: nothing is read, and the path refuses it exactly as it would without a key.
     if (declared !== null && Number(declared) > limit) return;
     let body: Buffer;
     try {
-      const hasBody = request.body !== null;
-      body = await readBytes(request, limit);
-      // Read once to hash it; what comes after reads this copy.
-      if (hasBody)
-        setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }));
+      // Read once to hash it; what comes after reads the copy handed on.
+      body = await readAndHandOn(request, limit, fetchAPI, setRequest);
     } catch (error) {
-      return endResponse(
-        error instanceof BodyTooLargeError
-          ? refuse(413, tooLargeMessage(limit), "PAYLOAD_TOO_LARGE")
-          : refuse(400, "No se pudo leer el cuerpo de la petición", "BAD_REQUEST"),
-      );
+      return endResponse(unreadableBody(error, limit, refuse));
     }
 
     const authorization = request.headers.get("authorization") ?? "";

@@ -124,6 +124,14 @@ export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger)
     }
   }
 
+  // The same hooks after every parse and validation, rather than new ones for each request.
+  const parsed = ({ result }: { result: unknown }) => {
+    if (result instanceof Error) metrics.countError(errorCode(result));
+  };
+  const validated = ({ result }: { result: readonly unknown[] }) => {
+    for (const error of result) metrics.countError(errorCode(error));
+  };
+
   return {
     onSchemaChange: ({ schema }) => watchTypedErrors(schema),
     onRequest({ request, url, serverContext, endResponse }) {
@@ -139,16 +147,8 @@ export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger)
       if (socket && /^text\/event-stream\b/i.test(response.headers.get("content-type") ?? "")) socket.once("close", metrics.streamOpened());
     },
     // A document refused before it runs (syntax, validation, graphql-armor's limits) never reaches onExecute.
-    onParse:
-      () =>
-      ({ result }) => {
-        if (result instanceof Error) metrics.countError(errorCode(result));
-      },
-    onValidate:
-      () =>
-      ({ result }) => {
-        for (const error of result) metrics.countError(errorCode(error));
-      },
+    onParse: () => parsed,
+    onValidate: () => validated,
     onPluginInit({ registerContextErrorHandler }) {
       // A caller refused while its context is built (identity) never reaches execution.
       registerContextErrorHandler(({ error }) => metrics.countError(errorCode(error)));
