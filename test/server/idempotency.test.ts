@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createSchema, createYoga } from "graphql-yoga";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/domain/deps.js";
+import { tooLargeMessage } from "../../src/http/body.js";
 import { failure } from "../../src/http/failure.js";
 import { MAX_KEY_LENGTH, REPLAYED_HEADER, useIdempotency } from "../../src/http/idempotency.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -10,6 +11,8 @@ import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
 import { ESTADIO, LLERAS, createDriver, createPassenger } from "../support/trips.js";
 
 const CREATE_TRIP = "/viajes/create_trip.php";
+/** The server's limit for a body that is not multipart. */
+const BODY_LIMIT = 1024 * 1024;
 const GQL_CREATE_TRIP = `mutation ($input: CreateTripInput!) {
   createTrip(input: $input) { __typename ... on Viaje { id pasajero { id } } ... on Error { code message } }
 }`;
@@ -233,6 +236,22 @@ describe("Idempotency-Key", () => {
     expect(await tripsOf(passenger.id)).toBe(0);
 
     expect((await app.legacy("POST", CREATE_TRIP, tripFor(passenger.id), keyed("k".repeat(MAX_KEY_LENGTH)))).status).toBe(200);
+  });
+
+  it("refuses with 413 a keyed body streamed past the limit, and keeps no record of its key", async () => {
+    const key = randomUUID();
+    const bytes = new TextEncoder().encode(JSON.stringify({ relleno: "x".repeat(BODY_LIMIT) }));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+        controller.close();
+      },
+    });
+    const init = { method: "POST", headers: { "content-type": "application/json", ...keyed(key) }, body, duplex: "half" };
+    const response = await app.server.fetch(new Request(`http://test${CREATE_TRIP}`, init as RequestInit));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: tooLargeMessage(BODY_LIMIT) });
+    expect(await records(key)).toBe(0);
   });
 });
 
