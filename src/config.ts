@@ -92,6 +92,27 @@ const schema = z.object({
     .string()
     .regex(/^\S{16,}$/, "must be at least 16 characters, without spaces")
     .optional(),
+  /** The SMTP server outgoing mail leaves through (smtp://user:pass@host:port, smtps://…); unset, mail stays in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .pipe(z.url())
+    .optional(),
+  /** The sender of outgoing mail: an address, or "Name <address>". */
+  MAIL_FROM: z.string().optional(),
+  /** How often each process looks in the outbox for mail to send (mail queued by the process itself goes at once). */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Attempts to send one mail before it is marked failed; the wait between them doubles from MAIL_RETRY_S, up to an hour. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_S: z.coerce.number().min(0.05).max(3600).default(30),
+  /** How long one conversation with the SMTP server may take before it counts as failed. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Codes email_service.php mails to one address, and asked for from one client address, per window. */
+  EMAIL_CODES_PER_RECIPIENT: limit(5),
+  EMAIL_CODES_PER_ADDRESS: limit(20),
+  EMAIL_CODE_WINDOW_S: seconds(60, 24 * 3600, 3600),
+  /** How long a device stays locked after 5 wrong codes. */
+  DEVICE_LOCK_S: seconds(10, 24 * 3600, 900),
   /** Proxies in front of the service that append to X-Forwarded-For; 0 trusts none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -117,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new Error("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  if (Boolean(parsed.data.SMTP_URL) !== Boolean(parsed.data.MAIL_FROM)) {
+    throw new Error("Invalid configuration: SMTP_URL and MAIL_FROM must be set together");
   }
   const { DEMO_DATA, GRAPHQL_INTROSPECTION, GRAPHIQL, CORS_ORIGINS, ...rest } = parsed.data;
   const production = rest.NODE_ENV === "production";

@@ -17,9 +17,10 @@ describe("POST /auth/login.php", () => {
     const response = await login({ email: user.email, password: PASSWORD });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(["data", "location", "message", "success", "token", "token_expires_at", "user"]);
-    // pingo's UserService.login reads the session under data (lib/src/global/services/auth/user_service.dart).
+    // pingo's UserService.login reads the session under data (lib/src/global/services/auth/user_service.dart),
+    // in its own words: LoginScreen routes by data.user.tipo_usuario ('cliente', 'conductor', 'administrador').
     expect(response.body.data).toEqual({
-      user: response.body.user,
+      user: { ...response.body.user, tipo_usuario: "cliente", es_activo: 1, es_verificado: 0 },
       location: response.body.user.location,
       token: response.body.token,
       token_expires_at: response.body.token_expires_at,

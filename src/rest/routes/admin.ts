@@ -3,12 +3,14 @@ import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
 import { FLAT_DRIVER, PROFILE_FRAGMENT, flatDriver } from "../driver-profile.js";
 import { PAGINATION, PENDING_DRIVER, USER, selection } from "../resources.js";
+import { APP_USER, appUser } from "../app-vocabulary.js";
 import { defineRoute, operation, type GraphQLData, type LegacyRoute } from "../route.js";
 import { USER_FRAGMENT } from "./auth.js";
 
 const admin = { admin_id: legacyId() };
 
 const USER_PAGE = z.object({ usuarios: z.array(USER.extend({ fecha_registro: z.iso.datetime() })), pagination: PAGINATION });
+const APP_USER_PAGE = USER_PAGE.extend({ usuarios: z.array(APP_USER.extend({ fecha_registro: z.iso.datetime() })) });
 
 const DRIVER_PAGE = z.object({
   conductores: z.array(FLAT_DRIVER),
@@ -48,16 +50,21 @@ const LOG_PAGE = z.object({
 // The suspend, activate, approve and reject calls of the old interface name no administrator.
 const maybeAdmin = { admin_id: optional(legacyId()) };
 
-/** A paged administrator listing; pingo's admin screens read the page under data, so it is there too. */
+/**
+ * A paged administrator listing; pingo's admin screens read the page under data, so it is there
+ * too, in the app's words when `inApp` says how.
+ */
 const adminPage = <P extends z.ZodObject>({
   filters,
   page,
   toPage,
+  inApp,
   ...route
 }: Pick<LegacyRoute, "path" | "aliases" | "summary" | "spellings" | "legacyNames" | "document"> & {
   filters: z.ZodRawShape;
   page: P;
   toPage: (result: GraphQLData) => z.output<P>;
+  inApp?: { page: z.ZodObject; from: (page: z.output<P>) => Record<string, unknown> };
 }) =>
   defineRoute({
     method: "GET",
@@ -65,10 +72,10 @@ const adminPage = <P extends z.ZodObject>({
     input: z.object({ ...admin, page: optional(legacyInt()), per_page: optional(legacyInt()), ...filters }),
     caller: "admin_id",
     variables: ({ admin_id: _caller, ...rest }) => rest,
-    output: z.object({ ...page.shape, data: page }),
+    output: z.object({ ...page.shape, data: inApp?.page ?? page }),
     respond: (result) => {
       const legacyPage = toPage(result);
-      return { ...legacyPage, data: legacyPage };
+      return { ...legacyPage, data: inApp ? inApp.from(legacyPage) : legacyPage };
     },
   });
 
@@ -120,6 +127,8 @@ export const adminRoutes = [
       usuarios: usuarios.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })),
       pagination,
     }),
+    // pingo's UsersManagementScreen shows an account as active only when es_activo == 1.
+    inApp: { page: APP_USER_PAGE, from: ({ usuarios, pagination }) => ({ usuarios: usuarios.map(appUser), pagination }) },
   }),
   defineRoute({
     method: "PUT",

@@ -1,14 +1,22 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
+import { APP_USER, appUser } from "../app-vocabulary.js";
 import { LOCATION, USER, selection } from "../resources.js";
-import { defineRoute, operation } from "../route.js";
+import { defineRoute, operation, type GraphQLData } from "../route.js";
 
 const SESSION = z.object({ user: USER, location: LOCATION.nullable(), token: z.string(), token_expires_at: z.iso.datetime() });
 const WITH_LOCATION = z.object({
   user: USER,
   location: LOCATION.nullable(),
-  data: z.object({ user: USER, location: LOCATION.nullable() }),
+  data: z.object({ user: APP_USER, location: LOCATION.nullable() }),
+});
+
+/** The user and location, and under `data` the same in pingo's words (its session and screens read them there). */
+const withLocation = (user: GraphQLData) => ({
+  user,
+  location: user.location,
+  data: { user: appUser(user), location: user.location },
 });
 
 export const USER_FRAGMENT = `fragment LegacyUser on Usuario { ${selection(USER)} }`;
@@ -70,15 +78,14 @@ export const authRoutes = [
       USER_FRAGMENT,
     ),
     variables: (input) => input,
-    output: z.object({ ...SESSION.shape, data: SESSION }),
+    output: z.object({ ...SESSION.shape, data: SESSION.extend({ user: APP_USER }) }),
     respond: ({ user, token, token_expires_at }) => ({
       message: "Inicio de sesión exitoso",
-      user,
-      location: user.location,
+      ...withLocation(user),
       token,
       token_expires_at,
-      // pingo's UserService reads the session under data.
-      data: { user, location: user.location, token, token_expires_at },
+      // pingo's UserService reads the session under data, and its login screen routes by data.user.tipo_usuario.
+      data: { user: appUser(user), location: user.location, token, token_expires_at },
     }),
   }),
   defineRoute({
@@ -113,8 +120,12 @@ export const authRoutes = [
       input: { ...toPersonInput(input), email: input.email, password: input.password, tipo_usuario: input.tipo_usuario },
     }),
     legacyNames: personLegacyNames,
-    output: z.object({ user: USER, data: z.object({ user: USER }) }),
-    respond: (user) => ({ message: "Registro exitoso; enviamos un código de verificación a tu correo", user, data: { user } }),
+    output: z.object({ user: USER, data: z.object({ user: APP_USER }) }),
+    respond: (user) => ({
+      message: "Registro exitoso; enviamos un código de verificación a tu correo",
+      user,
+      data: { user: appUser(user) },
+    }),
   }),
   defineRoute({
     method: "POST",
@@ -146,7 +157,7 @@ export const authRoutes = [
     ),
     variables: (input) => input,
     output: WITH_LOCATION,
-    respond: (user) => ({ user, location: user.location, data: { user, location: user.location } }),
+    respond: withLocation,
   }),
   defineRoute({
     method: "POST",
@@ -161,6 +172,6 @@ export const authRoutes = [
     variables: (input) => ({ input: toPersonInput(input) }),
     legacyNames: personLegacyNames,
     output: WITH_LOCATION,
-    respond: (user) => ({ message: "Perfil actualizado", user, location: user.location, data: { user, location: user.location } }),
+    respond: (user) => ({ message: "Perfil actualizado", ...withLocation(user) }),
   }),
 ];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyId, legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
+import { APP_TRIP_STATE, appTripState } from "../app-vocabulary.js";
 import { TRIP, selection } from "../resources.js";
 import { defineRoute, operation, type GraphQLData } from "../route.js";
 
@@ -22,9 +23,13 @@ const tripChange = <S extends z.ZodObject>(path: string, summary: string, input:
 
 type Trip = Record<string, GraphQLData>;
 
-/** A trip with the names pingo's trip history also reads (lib/src/features/conductor/services/conductor_trips_service.dart). */
+/**
+ * A trip with the names and states pingo's trip history reads
+ * (lib/src/features/conductor/services/conductor_trips_service.dart: its filters compare `completada`).
+ */
 const appTrip = ({ pasajero, ...trip }: Trip) => ({
   ...trip,
+  estado: appTripState(trip.estado),
   duracion_estimada: trip.duracion_estimada_minutos,
   fecha_completado: trip.fecha_fin,
   cliente_nombre: pasajero?.nombre ?? null,
@@ -47,6 +52,7 @@ const ASSIGNED_DRIVER = z.object({
 });
 
 const APP_TRIP = TRIP.extend({
+  estado: APP_TRIP_STATE,
   duracion_estimada: z.int(),
   fecha_completado: z.iso.datetime().nullable(),
   cliente_nombre: z.string().nullable(),
