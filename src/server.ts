@@ -25,6 +25,8 @@ import { createLogger, requestScope, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
 import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
+import { mailDelivery } from "./mail/index.js";
+import { countOutbox } from "./domain/mail/outbox.js";
 import { localUploads, useUploads, type Refusal } from "./files/uploads.js";
 import { attemptCounter } from "./limits/attempts.js";
 import {
@@ -100,6 +102,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     attemptCounter({ name, limit, windowS, redis: events.redis, prefix: config.REDIS_CHANNEL_PREFIX });
   /** Work scheduled for later (dispatch waves): dropped when the service stops. */
   const timers = new Set<NodeJS.Timeout>();
+  const mail = mailDelivery(config, { db: database.prisma, clock, log });
   const deps: Deps = {
     db: database.prisma,
     provider: database.provider,
@@ -131,11 +134,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     limits: {
       loginPerEmail: counter("login-correo:", config.LOGIN_MAX_FAILURES, config.LOGIN_FAILURE_WINDOW_S),
       loginPerAddress: counter("login-ip:", config.LOGIN_MAX_PER_ADDRESS, config.LOGIN_ADDRESS_WINDOW_S),
+      emailCodesPerRecipient: counter("codigo-correo:", config.EMAIL_CODES_PER_RECIPIENT, config.EMAIL_CODE_WINDOW_S),
+      emailCodesPerAddress: counter("codigo-ip:", config.EMAIL_CODES_PER_ADDRESS, config.EMAIL_CODE_WINDOW_S),
     },
+    deviceLockMs: config.DEVICE_LOCK_S * 1000,
     uploads,
-    onMailQueued: (mail) => {
-      if (config.NODE_ENV === "development") log.info({ mail }, "mail queued in the outbox");
-    },
+    onMailQueued: mail.queued,
   };
 
   if (config.DEMO_DATA) {
@@ -163,6 +167,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     if (admin) log.info({ email: admin.email }, "initial administrator created");
   }
+  mail.start();
   if (config.LEGACY_AUTH === "ids" && config.NODE_ENV === "production") {
     log.warn({}, "LEGACY_AUTH=ids: legacy callers are trusted to be the ids they send; set LEGACY_AUTH=token once the apps send tokens");
   }
@@ -177,6 +182,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       "/readyz",
     ],
     pendingTrips: () => deps.db.trip.count({ where: { estado: "pendiente" } }),
+    outbox: () => countOutbox(deps.db),
     drivers: () => deps.matching.presence.all(),
     pool: () => database.poolState(),
     events: () => events.status(),
@@ -344,6 +350,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       clearInterval(announcing);
       await presences.stop();
       await accountChanges.stop();
+      await mail.stop();
       await flushPositions();
       await yoga.dispose();
       await events.close();

@@ -1,7 +1,8 @@
 import type { Tx } from "../db/client.js";
 import { hashPassword } from "../domain/accounts/password.js";
 import type { Deps } from "../domain/deps.js";
-import { documentFolder } from "../domain/drivers/documents.js";
+import { recordPhotos } from "../domain/drivers/document-history.js";
+import { documentFolder, photosAmong } from "../domain/drivers/documents.js";
 import { DEMO_ADMIN, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS, DEMO_PHOTO_PNG } from "./demo-data.js";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -78,6 +79,7 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
         foto_tecnomecanica: await photo("tecnomecanica"),
       };
       await tx.vehicle.upsert({ where: { conductor_id: user.id }, create: { ...vehicle, conductor_id: user.id }, update: vehicle });
+      await recordPhotos(tx, user.id, { ...photosAmong("license", license), ...photosAmong("vehicle", vehicle) }, now);
       const status = { disponible: true, latitud: driver.latitud, longitud: driver.longitud, posicion_en: now };
       await tx.driverStatus.upsert({ where: { conductor_id: user.id }, create: { ...status, conductor_id: user.id }, update: status });
       const open = await tx.onlinePeriod.findFirst({ where: { conductor_id: user.id, fin: null } });

@@ -1,10 +1,13 @@
 import type { Db } from "../db/client.js";
+import type { Trip } from "../db/models.js";
 import type { Provider } from "../db/url.js";
 import type { CallerCache } from "./accounts/callers.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
 import type { DriverPresence } from "./matching/presence.js";
-import type { DueWaves } from "./matching/dispatch.js";
+
+/** The trips whose next dispatch wave is due at each (rounded) time (matching/dispatch.ts). */
+type DueWaves = Map<number, Trip[]>;
 
 export interface Clock {
   now(): Date;
@@ -23,6 +26,8 @@ export interface OutgoingMail {
   destinatario: string;
   asunto: string;
   cuerpo: string;
+  /** When the mail stops being worth sending (the code it carries expires): unsent by then, it is marked vencido. */
+  vence_en?: Date;
 }
 
 /** Counts attempts per key within a window; shared by every process when Redis is configured. */
@@ -60,7 +65,15 @@ export interface Deps {
   bcryptCost: number;
   /** How long a session token lasts. */
   tokenTtlMs: number;
-  limits: { loginPerEmail: AttemptCounter; loginPerAddress: AttemptCounter };
+  limits: {
+    loginPerEmail: AttemptCounter;
+    loginPerAddress: AttemptCounter;
+    /** Codes the app asks to e-mail, per recipient and per client address. */
+    emailCodesPerRecipient: AttemptCounter;
+    emailCodesPerAddress: AttemptCounter;
+  };
+  /** How long a device stays locked after too many wrong codes. */
+  deviceLockMs: number;
   uploads: {
     maxBytes: number;
     /** Stores a document photo and answers the link to keep for it (`/uploads/<key>`). */

@@ -20,7 +20,7 @@ export interface IdentitySettings {
 export interface LegacyClaim {
   /** The field naming the caller (userId, usuario_id, conductor_id, admin_id) and its value, when the call has one. */
   caller?: { field: string; id: number };
-  /** login, register, check_user and the map calls need nobody signed in. */
+  /** Calls anyone may make (login, register, the account and phone checks, codes, maps, nearby cars) need nobody signed in. */
   public: boolean;
 }
 

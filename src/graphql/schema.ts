@@ -3,12 +3,18 @@ import { builder } from "./builder.js";
 import "./errors.js";
 import "./types/accounts.js";
 import "./types/admin.js";
+import "./types/app-settings.js";
 import "./types/companies.js";
+import "./types/document-history.js";
+import "./types/devices.js";
 import "./types/drivers.js";
+import "./types/health.js";
 import "./types/maps.js";
 import "./types/matching.js";
 import "./types/notifications.js";
+import "./types/platform-stats.js";
 import "./types/pricing.js";
+import "./types/rate-sheets.js";
 import "./types/trips.js";
 
 export const schema = builder.toSchema();

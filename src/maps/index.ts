@@ -52,6 +52,16 @@ const geocoderWithFallback = (server: Geocoder, fallback: Geocoder, log: Logger)
       async () => (await server.reverse(point)) ?? fallback.reverse(point),
       () => fallback.reverse(point),
     ),
+  search: (query, near, options) =>
+    firstThatAnswers(
+      log,
+      "place search",
+      async () => {
+        const found = await server.search(query, near, options);
+        return found.length > 0 ? found : fallback.search(query, near, options);
+      },
+      () => fallback.search(query, near, options),
+    ),
 });
 
 /** OSRM and Nominatim when configured, each backed by the offline provider; the offline ones alone otherwise. */

@@ -1,3 +1,4 @@
+import { boxAround } from "../db/nearby.js";
 import type { Point } from "../domain/maps/geo.js";
 import type { Geocoder, Place } from "../domain/maps/providers.js";
 import { getJson } from "./http.js";
@@ -32,6 +33,14 @@ export function nominatimGeocoder(baseUrl: string, timeoutMs: number): Geocoder 
     async geocode(address: string) {
       const found = (await getJson(endpoint("search", { q: address, countrycodes: "co", limit: "1" }), timeoutMs)) as NominatimPlace[];
       return found[0] ? toPlace(found[0], address.trim()) : null;
+    },
+    async search(query, near, { limit, radiusKm }) {
+      // A box around the caller that Nominatim prefers without keeping to it (bounded=0), as the app's own search does.
+      const { dLat, dLng } = boxAround(near, radiusKm);
+      const viewbox = [near.longitud - dLng, near.latitud + dLat, near.longitud + dLng, near.latitud - dLat].join(",");
+      const params = { q: query, countrycodes: "co", limit: String(limit), viewbox, bounded: "0" };
+      const found = (await getJson(endpoint("search", params), timeoutMs)) as NominatimPlace[];
+      return found.map((place) => toPlace(place, place.display_name));
     },
     async reverse(point: Point) {
       const found = (await getJson(

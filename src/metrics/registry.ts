@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Logger } from "../domain/deps.js";
+import { MAIL_STATES } from "../domain/mail/outbox.js";
 import { VEHICLE_TYPES } from "../domain/trips/service-types.js";
 import { methodLabel, operationLabeller, routeLabeller } from "./labels.js";
 
@@ -9,6 +10,8 @@ export interface MetricsSources {
   paths: Iterable<string>;
   /** Trips waiting for a driver, as the database counts them. */
   pendingTrips(): Promise<number>;
+  /** Outbox mail in each state, as the database counts it. */
+  outbox(): Promise<Record<(typeof MAIL_STATES)[number], number>>;
   /** The drivers this process knows to be online. */
   drivers(): Iterable<{ tipo_vehiculo: (typeof VEHICLE_TYPES)[number]; disponible: boolean }>;
   /** The database's connection pool; null without one (SQLite), and then its gauges are left out. */
@@ -117,6 +120,23 @@ export class Metrics {
           // Unknown, rather than a stale or made-up number.
           this.set(Number.NaN);
           sources.log.warn({ err: error }, "metrics: could not count the pending trips");
+        }
+      },
+    });
+    new Gauge({
+      name: "outbox_mail",
+      help:
+        "Outbox mail by state (pendiente: to send, enviado, fallido: given up, vencido: expired unsent), " +
+        "counted by the database at scrape time (NaN when it does not answer in time)",
+      labelNames: ["estado"],
+      registers: [this.#registry],
+      async collect() {
+        try {
+          const counts = await withinTime(sources.outbox(), READING_TIMEOUT_MS);
+          for (const estado of MAIL_STATES) this.set({ estado }, counts[estado]);
+        } catch (error) {
+          for (const estado of MAIL_STATES) this.set({ estado }, Number.NaN);
+          sources.log.warn({ err: error }, "metrics: could not count the outbox mail");
         }
       },
     });

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { USER_TYPES, type UserType } from "../domain/accounts/users.js";
+import { USER_TYPES, type UserType } from "../domain/accounts/user-types.js";
 import { TRIP_STATES, type TripState } from "../domain/trips/states.js";
+import { VEHICLE_TYPE_SPELLINGS } from "./legacy-fields.js";
 import { USER } from "./resources.js";
 
 /*
@@ -24,6 +25,12 @@ const APP_TRIP_STATES = {
 
 export const appTripState = (estado: TripState) => APP_TRIP_STATES[estado];
 export const APP_TRIP_STATE = z.enum(TRIP_STATES.map((state) => APP_TRIP_STATES[state]) as [string, ...string[]]);
+
+/** Vehicle types as the app's vehicle model names them (`motocicleta`, `carro`); mototaxi has no other name. */
+const APP_VEHICLE_TYPES: Record<string, string> = Object.fromEntries(
+  Object.entries(VEHICLE_TYPE_SPELLINGS).map(([app, own]) => [own, app]),
+);
+export const appVehicleType = (tipo: string | null) => (tipo === null ? null : (APP_VEHICLE_TYPES[tipo] ?? tipo));
 
 type LegacyUser = z.output<typeof USER>;
 

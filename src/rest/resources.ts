@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USER_TYPES } from "../domain/accounts/users.js";
+import { USER_TYPES } from "../domain/accounts/user-types.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../domain/drivers/fields.js";
 import { SERVICE_TYPES } from "../domain/trips/service-types.js";
 import { TRIP_STATES } from "../domain/trips/states.js";

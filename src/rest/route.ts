@@ -34,7 +34,7 @@ export interface LegacyRoute<S extends z.ZodObject = z.ZodObject> {
   output: z.ZodObject;
   /** The legacy field that names the caller (spec section 5: userId, usuario_id, conductor_id or admin_id), if the call has one. */
   caller?: string;
-  /** Login, register, check_user and the map calls: callable by anyone in every LEGACY_AUTH mode. */
+  /** Calls anyone may make in every LEGACY_AUTH mode: login, register, the account and phone checks, codes, maps, nearby cars. */
   public?: boolean;
   document: ParsedOperation;
   variables: (input: z.output<S>) => Record<string, unknown>;
@@ -69,9 +69,10 @@ fragment LegacyError on Error {
   ... on RateLimitError { retry_after_s }
 }`;
 
-/** Parses an operation once, with the error fragment and any other fragments it spreads. */
+/** Parses an operation once, with the error fragment (when it spreads it) and any other fragments it spreads. */
 export function operation(source: string, ...fragments: string[]): ParsedOperation {
-  const document = parse([source, LEGACY_ERROR_FRAGMENT, ...fragments].join("\n"));
+  const errors = source.includes("...LegacyError") ? [LEGACY_ERROR_FRAGMENT] : [];
+  const document = parse([source, ...errors, ...fragments].join("\n"));
   const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === "OperationDefinition");
   const root = op?.selectionSet.selections[0];
   if (op?.selectionSet.selections.length !== 1 || root?.kind !== "Field") {

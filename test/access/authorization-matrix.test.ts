@@ -305,6 +305,24 @@ const LEGACY: LegacyRow[] = [
     allowed: ["conductor", "administrador"],
     input: (t) => ({ conductor_id: t.conductor }),
   },
+  {
+    call: "GET /user/get_trip_status.php",
+    target: tripIn("aceptado"),
+    allowed: ["pasajero", "conductor", "administrador"],
+    input: (t) => ({ solicitud_id: t.trip }),
+  },
+  {
+    call: "GET /conductor/get_info.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "GET /conductor/get_viaje_detalle.php",
+    target: tripIn("aceptado"),
+    allowed: ["conductor", "administrador"],
+    input: (t) => ({ conductor_id: t.conductor, viaje_id: t.trip }),
+  },
   { call: "GET /admin/user_management.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
   {
     call: "PUT /admin/user_management.php",
@@ -337,6 +355,36 @@ const LEGACY: LegacyRow[] = [
     target: submitted,
     allowed: ["administrador"],
     input: (t) => ({ conductor_id: t.conductor, motivo: "Foto borrosa" }),
+  },
+  { call: "GET /admin/dashboard_stats.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
+  { call: "GET /admin/get_stats.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
+  { call: "GET /admin/get_pricing_configs.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
+  {
+    call: "POST /admin/update_pricing_config.php",
+    target: people,
+    allowed: ["administrador"],
+    // The migrations install moto's rate first: id 1 on a fresh database.
+    input: (_t, c) => ({ admin_id: c.admin, id: 1, tarifa_base: 4100 }),
+  },
+  { call: "GET /admin/app_config.php", target: people, allowed: ["administrador"], input: (_t, c) => ({ admin_id: c.admin }) },
+  {
+    call: "GET /admin/app_config.php",
+    target: people,
+    // The public settings are for anyone; with LEGACY_AUTH=token, anyone with a session.
+    allowed: ["pasajero", "conductor", "otro pasajero", "otro conductor", "administrador"],
+    input: () => ({ public: 1 }),
+  },
+  {
+    call: "PUT /admin/app_config.php",
+    target: people,
+    allowed: ["administrador"],
+    input: (_t, c) => ({ admin_id: c.admin, clave: "aviso_app", valor: "Mantenimiento el domingo" }),
+  },
+  {
+    call: "GET /admin/get_documentos_historial.php",
+    target: people,
+    allowed: ["administrador"],
+    input: (t, c) => ({ admin_id: c.admin, conductor_id: t.conductor }),
   },
 ];
 
@@ -503,6 +551,35 @@ const GRAPHQL: GraphQLRow[] = [
   { field: "auditLog", target: people, allowed: ["administrador"], query: query("auditLog") },
   { field: "drivers", target: people, allowed: ["administrador"], query: query("drivers") },
   { field: "companies", target: people, allowed: ["administrador"], query: query("companies") },
+  { field: "platformStats", target: people, allowed: ["administrador"], query: query("platformStats") },
+  { field: "appSettings", target: people, allowed: ["administrador"], query: query("appSettings") },
+  { field: "pricingSheets", target: people, allowed: ["administrador"], query: query("pricingSheets") },
+  {
+    field: "documentHistory",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    query: query("documentHistory", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
+    field: "driverDocumentHistory",
+    target: people,
+    allowed: ["administrador"],
+    query: query("driverDocumentHistory", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
+    field: "updateAppSetting",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("updateAppSetting", `(input: { clave: "aviso_app", valor: "Mantenimiento el domingo" })`),
+  },
+  {
+    field: "updatePricingSheet",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("updatePricingSheet", "(input: { id: 1, tarifa_base: 4100 })"),
+  },
   {
     field: "company",
     target: withCompany,
@@ -513,6 +590,13 @@ const GRAPHQL: GraphQLRow[] = [
   { field: "notifications", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("notifications") },
   { field: "pricingRates", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("pricingRates") },
   { field: "tripRequests", target: people, allowed: ["conductor"], roles: SELF("conductor"), query: query("tripRequests") },
+  {
+    field: "driverTrip",
+    target: tripIn("aceptado"),
+    allowed: ["conductor", "administrador"],
+    query: query("driverTrip", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
+  },
   {
     field: "updateProfile",
     target: people,
@@ -720,11 +804,17 @@ const PUBLIC = [
   "userExists",
   "verifyEmail",
   "resendVerificationCode",
+  "deviceStatus",
+  "sendEmailCode",
+  "verifyEmailCode",
+  "serviceStatus",
   "route",
   "distance",
   "geocode",
   "reverseGeocode",
   "fareEstimate",
+  "nearbyDrivers",
+  "searchPlaces",
 ];
 const COVERED_ELSEWHERE: Record<string, string> = {
   logout: "test/accounts/sessions.test.ts",
@@ -774,6 +864,8 @@ describe("GraphQL", () => {
       `query { geocode(address: "Medellín") { __typename } }`,
       `query { reverseGeocode(lat: 6.25, lng: -75.57) { __typename } }`,
       `query { fareEstimate(input: { tipo_servicio: "auto", origen: ${place}, destino: ${far} }) { __typename } }`,
+      `query { nearbyDrivers(latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud}, tipo_vehiculo: "auto") { __typename } }`,
+      `query { searchPlaces(query: "Medellín", lat: 6.25, lng: -75.57) { __typename } }`,
       `mutation { login(email: "nadie@example.com", password: "x") { __typename } }`,
       `mutation {
         register(
@@ -783,6 +875,10 @@ describe("GraphQL", () => {
         }
       }`,
       `mutation { resendVerificationCode(email: "nuevo.publico@example.com") { __typename } }`,
+      `query { deviceStatus(email: "nadie@example.com", device_uuid: "3f0c2a4e-telefono") { __typename } }`,
+      `mutation { sendEmailCode(email: "nuevo.publico@example.com", codigo: "1234") { __typename } }`,
+      `mutation { verifyEmailCode(email: "nuevo.publico@example.com", codigo: "1234") { __typename } }`,
+      `query { serviceStatus { __typename } }`,
       `mutation { verifyEmail(email: "nuevo.publico@example.com", codigo: "000000") { __typename } }`,
     ];
     expect(calls).toHaveLength(PUBLIC.length);

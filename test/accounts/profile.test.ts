@@ -33,8 +33,9 @@ describe("GET /auth/profile.php", () => {
     const user = await registerUser(app, { address: "Calle 10 # 43-12", city: "Medellín" });
     const byId = await app.legacy("GET", "/auth/profile.php", { userId: String(user.id) });
     expect(byId.status).toBe(200);
-    // The user at the top (spec) and under data with the location beside it (pingo's UserService.getProfile).
-    const expected = { success: true, user, location: user.location, data: { user, location: user.location } };
+    // The user at the top (spec), and under data in pingo's words with the location beside it (its UserService.getProfile).
+    const inApp = { ...user, tipo_usuario: "cliente", es_activo: 1, es_verificado: 0 };
+    const expected = { success: true, user, location: user.location, data: { user: inApp, location: user.location } };
     expect(byId.body).toEqual(expected);
     expect(user.location).toMatchObject({ direccion: "Calle 10 # 43-12", ciudad: "Medellín" });
     const byEmail = await app.legacy("GET", "/auth/profile.php", { email: user.email });

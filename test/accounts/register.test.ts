@@ -19,6 +19,14 @@ const validBody = () => ({
 });
 
 describe("POST /auth/register.php", () => {
+  it("mails the 6-digit code greeting only the plain words of the name: anyone may sign up with any address", async () => {
+    const body = { ...validBody(), name: "Gana <b>ya</b> en http://premio.example" };
+    expect((await app.legacy("POST", "/auth/register.php", body)).status).toBe(200);
+    const mail = await app.db.outboxMail.findFirstOrThrow({ where: { destinatario: body.email } });
+    expect(mail.cuerpo).toMatch(/^Hola Gana byab en, tu código de verificación es \d{6}\. Vence en 10 minutos\.\n\n— Viax$/);
+    expect(mail.vence_en).toEqual(new Date(clock.now().getTime() + 10 * 60 * 1000));
+  });
+
   it("creates a passenger and answers 200 with the user", async () => {
     const body = { ...validBody(), email: "  Camila.Velez@Example.COM " };
     const response = await app.legacy("POST", "/auth/register.php", body);

@@ -393,7 +393,7 @@ describe("GET /admin/audit_logs.php", () => {
     const named = await app.db.user.findUniqueOrThrow({ where: { id: admin.id } });
     expect(newest).toMatchObject({
       accion: "suspender_usuario",
-      descripcion: `suspender_usuario usuario ${user.id}`,
+      descripcion: `Suspendió al usuario ${user.id}: Prueba`,
       nombre: named.nombre,
       apellido: named.apellido,
       email: named.email,

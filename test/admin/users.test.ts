@@ -25,12 +25,21 @@ describe("GET /admin/user_management.php", () => {
     await registerUser(app);
     const response = await list({ tipo_usuario: "cliente" });
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ usuarios: response.body.usuarios, pagination: response.body.pagination });
+    expect(response.body.data.pagination).toEqual(response.body.pagination);
     expect(response.body.usuarios.length).toBeGreaterThan(0);
     for (const user of response.body.usuarios) {
       expect(user.tipo_usuario).toBe("pasajero");
       expect(user.fecha_registro).toBe(user.creado_en);
     }
+    // Under data, in the app's words: its role names and 1/0 switches.
+    expect(response.body.data.usuarios).toEqual(
+      response.body.usuarios.map((user: Record<string, unknown>) => ({
+        ...user,
+        tipo_usuario: "cliente",
+        es_activo: user.es_activo ? 1 : 0,
+        es_verificado: user.es_verificado ? 1 : 0,
+      })),
+    );
   });
 
   it("pages through users with the pagination object", async () => {

@@ -16,6 +16,7 @@ const snapshot = async () => ({
   licenses: await app.db.license.count(),
   vehicles: await app.db.vehicle.count(),
   periods: await app.db.onlinePeriod.count(),
+  photos: await app.db.documentPhoto.count(),
 });
 
 describe("demo data", () => {
@@ -49,6 +50,12 @@ describe("demo data", () => {
       const photo = await app.server.fetch(new Request(`http://test${vehicle.foto_soat}`, { headers: await app.bearer(driver.id) }));
       expect(photo.status).toBe(200);
       expect(photo.headers.get("content-type")).toBe("image/png");
+      // Each of the six document photos starts its document's history.
+      const history = await app.db.documentPhoto.findMany({ where: { conductor_id: driver.id } });
+      expect(history.map((entry) => entry.tipo_documento).sort()).toEqual(
+        ["licencia_frente", "licencia_reverso", "soat", "tarjeta_propiedad", "tecnomecanica", "vehiculo"].sort(),
+      );
+      expect(history.every((entry) => entry.reemplazado_en === null)).toBe(true);
     }
   });
 

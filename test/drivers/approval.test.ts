@@ -63,9 +63,13 @@ describe("POST /conductor/submit_for_approval.php", () => {
       licencia: { numero: expect.stringMatching(/^LIC-/), tipo: "A2", fecha_expiracion: expect.any(String) },
       vehiculo: { marca: "Renault", modelo: "Logan", placa: expect.any(String), tipo: "moto" },
     });
-    const again = await post(app, "/conductor/submit_for_approval.php", { conductor_id: driver.id });
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe("Tu perfil ya está en revisión");
+    // Sending it again (the app has two ways to send) is answered as done, and changes nothing.
+    const before = await app.db.driverProfile.findUniqueOrThrow({ where: { conductor_id: driver.id } });
+    const again = await post(app, "/conductor/submit_verification.php", { conductor_id: driver.id });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, estado_verificacion: "en_revision" });
+    expect(again.body.message).toBe("Tu perfil ya estaba en revisión; no hubo que enviarlo de nuevo");
+    expect(await app.db.driverProfile.findUniqueOrThrow({ where: { conductor_id: driver.id } })).toEqual(before);
   });
 
   it("refuses an application with an expired document, naming it", async () => {
@@ -163,13 +167,13 @@ describe("approval by an administrator", () => {
 
   it("over GraphQL, needs an identified administrator", async () => {
     const driver = await submittedDriver(app);
-    const APPROVE = `mutation ($id: Int!) { approveDriver(conductor_id: $id) { __typename ... on PerfilConductor { aprobado } } }`;
+    const APPROVE = `mutation ($id: Int!) { approveDriver(conductor_id: $id) { __typename ... on ResultadoRevision { perfil { aprobado } } } }`;
     expect(await app.graphql(APPROVE, { id: driver.id })).toMatchObject(SIGN_IN_REQUIRED);
     expect((await app.graphql(APPROVE, { id: driver.id }, driver.id)).data.approveDriver.__typename).toBe("ForbiddenError");
     const admin = await newAdmin(app);
     expect((await app.graphql(APPROVE, { id: driver.id }, admin.id)).data.approveDriver).toEqual({
-      __typename: "PerfilConductor",
-      aprobado: true,
+      __typename: "ResultadoRevision",
+      perfil: { aprobado: true },
     });
   });
 });

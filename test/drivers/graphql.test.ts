@@ -104,8 +104,9 @@ describe("the driver operations over GraphQL", () => {
       },
     });
     expect(
-      (await run(`mutation { submitForApproval { __typename ... on PerfilConductor { estado_revision } } }`)).submitForApproval,
-    ).toEqual({ __typename: "PerfilConductor", estado_revision: "en_revision" });
+      (await run(`mutation { submitForApproval { __typename ... on ResultadoRevision { perfil { estado_revision } } } }`))
+        .submitForApproval,
+    ).toEqual({ __typename: "ResultadoRevision", perfil: { estado_revision: "en_revision" } });
     expect((await run(`{ verificationStatus { ... on PerfilConductor { aprobado estado_revision } } }`)).verificationStatus).toEqual({
       aprobado: false,
       estado_revision: "en_revision",
@@ -120,12 +121,12 @@ describe("the driver operations over GraphQL", () => {
     expect(queue.data.pendingDrivers.data).toContainEqual({ conductor_id: driver.id, vehiculo: { placa: "MTX999" } });
     const rejected = await app.graphql(
       `mutation ($id: Int!) {
-        rejectDriver(conductor_id: $id, motivo: "Foto borrosa") { ... on PerfilConductor { estado_revision motivo_rechazo } }
+        rejectDriver(conductor_id: $id, motivo: "Foto borrosa") { ... on ResultadoRevision { perfil { estado_revision motivo_rechazo } } }
       }`,
       { id: driver.id },
       admin.id,
     );
-    expect(rejected.data.rejectDriver).toEqual({ estado_revision: "rechazado", motivo_rechazo: "Foto borrosa" });
+    expect(rejected.data.rejectDriver).toEqual({ perfil: { estado_revision: "rechazado", motivo_rechazo: "Foto borrosa" } });
   });
 
   it("answer earnings and statistics for the caller, or for any driver to an administrator", async () => {

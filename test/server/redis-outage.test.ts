@@ -1,28 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Client } from "graphql-ws";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { latestCode, PASSWORD, registerUser } from "../support/fixtures.js";
 import { startService, type ServiceProcess } from "../support/process.js";
 import { createTestRedis, type TestRedis } from "../support/redis.js";
+import { watchRejections } from "../support/rejections.js";
 import { createDriver, createPassenger, ESTADIO, LLERAS } from "../support/trips.js";
 import { connect, subscribe } from "../support/ws.js";
 
 /** Redis stops and starts again under running processes: they keep serving, and catch up when it is back. */
-const rejections: unknown[] = [];
-const onRejection = (reason: unknown) => rejections.push(reason);
+const rejections = watchRejections();
 const cleanups: Array<() => Promise<unknown>> = [];
 
-beforeAll(() => {
-  process.on("unhandledRejection", onRejection);
-});
 afterEach(async () => {
   // Last opened, first closed: sockets, then processes and apps, then their Redis.
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(() => {
-  process.off("unhandledRejection", onRejection);
 });
 
 const NOTIFICATIONS = `subscription { notifications { tipo usuario_id } }`;

@@ -58,8 +58,9 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DEMO_DATA: "false",
-    // In-process requests come from no address, so they would all share one login budget.
+    // In-process requests come from no address, so they would all share one budget of logins and codes.
     LOGIN_MAX_PER_ADDRESS: "1000",
+    EMAIL_CODES_PER_ADDRESS: "1000",
     ...options.env,
   });
   const queries: string[] = [];

@@ -37,7 +37,8 @@ export async function createTestDatabase(provider = testProvider): Promise<TestD
   };
 }
 
-async function adminQuery(sql: string): Promise<void> {
+/** Runs one statement on the test PostgreSQL server's own database. */
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresAdminUrl });
   await client.connect();
   try {

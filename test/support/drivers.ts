@@ -70,7 +70,7 @@ export async function submittedDriver(app: TestApp, vehicle: "moto" | "auto" | "
   const driver = await newDriver(app);
   await completeApplication(app, driver.id, vehicle);
   const { data } = await app.graphql(`mutation { submitForApproval { __typename ... on Error { message } } }`, {}, driver.id);
-  expect(data.submitForApproval, JSON.stringify(data)).toEqual({ __typename: "PerfilConductor" });
+  expect(data.submitForApproval, JSON.stringify(data)).toEqual({ __typename: "ResultadoRevision" });
   return driver;
 }
 

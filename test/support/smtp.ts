@@ -23,6 +23,10 @@ export interface TestSmtp {
   /** While held, the server takes each mail's data but answers only once released. */
   hold(): void;
   release(): void;
+  /** Mails taken while held and not answered yet. */
+  holding(): number;
+  /** While set, each mail's data is refused with this reply (4xx: try later, 5xx: never); null accepts again. */
+  refuse(responseCode: number | null): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,7 @@ export async function startSmtp(options: { port?: number } = {}): Promise<TestSm
   const received: ReceivedMail[] = [];
   const waiters = new Set<{ match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }>();
   let held: Array<() => void> | null = null;
+  let refusing: number | null = null;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -43,6 +48,10 @@ export async function startSmtp(options: { port?: number } = {}): Promise<TestSm
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
+          if (refusing) {
+            callback(Object.assign(new Error("refused by the test server"), { responseCode: refusing }));
+            return;
+          }
           const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -72,6 +81,8 @@ export async function startSmtp(options: { port?: number } = {}): Promise<TestSm
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
+  // A client that drops its connection mid-mail (a send it gave up on) is its own business.
+  server.on("error", () => undefined);
   const port = (server.server.address() as AddressInfo).port;
 
   return {
@@ -96,6 +107,10 @@ export async function startSmtp(options: { port?: number } = {}): Promise<TestSm
       const pending = held ?? [];
       held = null;
       for (const accept of pending) accept();
+    },
+    holding: () => held?.length ?? 0,
+    refuse(responseCode) {
+      refusing = responseCode;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

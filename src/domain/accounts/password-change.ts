@@ -5,7 +5,7 @@ import { InvalidCredentialsError, ValidationError } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { ACCOUNT_RULES } from "./access.js";
 import { assertPasswordPolicy, hashPassword, verifyPassword } from "./password.js";
-import { announceRevoked, openSession, revokeUserSessions } from "./sessions.js";
+import { announceRevoked, openSession, revokeUserAccess } from "./sessions.js";
 import { getUser } from "./users.js";
 
 const changeSchema = z.object({
@@ -27,7 +27,7 @@ export async function changePassword(deps: Deps, actor: Actor, input: { actual: 
   const password_hash = await hashPassword(nueva, deps.bcryptCost);
   const { updated, revoked } = await deps.db.$transaction(async (tx) => ({
     updated: await tx.user.update({ where: { id: me.id }, data: { password_hash } }),
-    revoked: await revokeUserSessions(tx, me.id, deps.clock.now()),
+    revoked: await revokeUserAccess(tx, me.id, deps.clock.now()),
   }));
   announceRevoked(deps, revoked);
   return { user: updated, ...(await openSession(deps, me.id, me.address)) };

@@ -4,9 +4,10 @@ import type { User } from "../../db/models.js";
 import { member, type Actor, type Member } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ACCOUNT_RULES } from "./access.js";
+import { distrustDevices } from "./devices.js";
 import type { KnownSession } from "./callers.js";
-import { accountBlockReason } from "./login.js";
-import type { UserType } from "./users.js";
+import { accountBlockReason } from "./standing.js";
+import type { UserType } from "./user-types.js";
 
 /**
  * Sessions are opaque random tokens of which only the SHA-256 is stored: a leaked database holds
@@ -103,10 +104,12 @@ async function findSession(deps: Deps, tokenHash: string): Promise<KnownSession 
 }
 
 /**
- * Ends every live session of a user inside the caller's transaction and answers their ids;
- * `announceRevoked` them once it commits, so that open connections close on every process.
+ * Ends every live session of a user and the trust of their devices, inside the caller's
+ * transaction, and answers the sessions' ids; `announceRevoked` them once it commits, so that open
+ * connections close on every process.
  */
-export async function revokeUserSessions(tx: Tx, userId: number, now: Date): Promise<number[]> {
+export async function revokeUserAccess(tx: Tx, userId: number, now: Date): Promise<number[]> {
+  await distrustDevices(tx, userId);
   const live = await tx.session.findMany({ where: { usuario_id: userId, revocada_en: null }, select: { id: true } });
   if (live.length === 0) return [];
   const ids = live.map((session) => session.id);

@@ -5,9 +5,6 @@ import { NotFoundError, ValidationError } from "../errors.js";
 import { email as emailSchema, optional, parseInput, positiveId } from "../validation.js";
 import { ACCOUNT_RULES } from "./access.js";
 
-export const USER_TYPES = ["pasajero", "conductor", "admin", "empresa"] as const;
-export type UserType = (typeof USER_TYPES)[number];
-
 export async function getUser(db: Db | Tx, id: number) {
   const user = await db.user.findUnique({ where: { id, eliminado_en: null } });
   if (!user) throw new NotFoundError(`No existe un usuario con id ${id}`);

@@ -4,6 +4,7 @@ import type { Tx } from "../../db/client.js";
 import type { Deps, OutgoingMail } from "../deps.js";
 import { InvalidStateError, RateLimitError, ValidationError } from "../errors.js";
 import { queueMail } from "../mail/outbox.js";
+import { plainName, serviceMail } from "../mail/templates.js";
 import { email, parseInput } from "../validation.js";
 import { getUserByEmail } from "./users.js";
 import { announce, createNotification } from "../notifications/notifications.js";
@@ -23,20 +24,25 @@ export async function issueVerificationCode(
 ): Promise<OutgoingMail> {
   const now = deps.clock.now();
   const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
+  const expira_en = new Date(now.getTime() + CODE_TTL_MS);
   await tx.emailVerification.updateMany({ where: { usuario_id: user.id, usado_en: null }, data: { usado_en: now } });
   await tx.emailVerification.create({
     data: {
       usuario_id: user.id,
       codigo_hash: hashCode(user.id, code).toString("hex"),
-      expira_en: new Date(now.getTime() + CODE_TTL_MS),
+      expira_en,
       creado_en: now,
     },
   });
-  return queueMail(tx, {
+  // Anyone may sign up with any address, so the name is greeted only as plain words.
+  const name = plainName(user.nombre);
+  const mail = await serviceMail(tx, {
     destinatario: user.email,
     asunto: "Tu código de verificación",
-    cuerpo: `Hola ${user.nombre}, tu código de verificación es ${code}. Vence en 10 minutos.`,
+    lineas: [`${name ? `Hola ${name}, tu` : "Tu"} código de verificación es ${code}. Vence en 10 minutos.`],
+    vence_en: expira_en,
   });
+  return queueMail(tx, now, mail);
 }
 
 const verifySchema = z.object({

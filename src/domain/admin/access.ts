@@ -1,4 +1,4 @@
-import { adminOnly, adminOrUnnamedLegacy } from "../actor.js";
+import { adminOnly, adminOrUnnamedLegacy, isAdmin, rule } from "../actor.js";
 
 /** Who may administer accounts and companies: administrators, and (LEGACY_AUTH=ids) the legacy calls that name no administrator. */
 export const ADMIN_RULES = {
@@ -8,4 +8,13 @@ export const ADMIN_RULES = {
   suspendOrActivate: adminOrUnnamedLegacy,
   auditLog: adminOnly,
   companies: adminOnly,
+  platformStats: adminOnly,
+  /** The review screen's view of a driver's document photos; drivers see their own through documentHistory. */
+  reviewDocuments: adminOnly,
+  /** The public app settings are for anyone; all of them, only for administrators. */
+  readAppSettings: rule<{ publicas: boolean }>(
+    "Solo los administradores ven todos los ajustes; pide solo los públicos",
+    (actor, { publicas }) => publicas || isAdmin(actor),
+  ),
+  updateAppSetting: adminOnly,
 };

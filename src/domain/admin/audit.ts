@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "../../db/client.js";
+import type { Db, Prisma, Tx } from "../../db/client.js";
 import { authorize, isMember, responsibleAdmin, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { isoDate, oneOf, optional, parseInput, positiveId, type Raw } from "../validation.js";
@@ -17,10 +17,11 @@ export const AUDIT_ACTIONS = [
   "crear_empresa",
   "actualizar_empresa",
   "eliminar_empresa",
+  "actualizar_configuracion",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa"] as const;
+export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa", "configuracion"] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** Records an administrator's action inside the transaction that makes it, so that neither exists without the other. */
@@ -63,17 +64,19 @@ export async function auditLog(deps: Deps, actor: Actor, input: Raw<typeof listS
     ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
     ...(desde || hasta ? { creado_en: { ...(desde ? { gte: desde } : {}), ...(hasta ? { lte: hasta } : {}) } } : {}),
   };
-  const [total, rows] = await Promise.all([
-    deps.db.auditEntry.count({ where }),
-    deps.db.auditEntry.findMany({ where, orderBy: [{ creado_en: "desc" }, { id: "desc" }], skip, take }),
-  ]);
+  const [total, entradas] = await Promise.all([deps.db.auditEntry.count({ where }), latestEntries(deps.db, { where, skip, take })]);
+  return { entradas, pagination: pagination(total) };
+}
+
+/** Entries newest first, each with its administrator's name (null when the call named none, or the account is gone). */
+export async function latestEntries(db: Db, page: { where?: Prisma.AuditEntryWhereInput; skip?: number; take: number }) {
+  const rows = await db.auditEntry.findMany({ ...page, orderBy: [{ creado_en: "desc" }, { id: "desc" }] });
   // The administrators of a page in one query; admin_id is kept without a foreign key, so the log outlives accounts.
   const ids = [...new Set(rows.flatMap((row) => (row.admin_id === null ? [] : [row.admin_id])))];
-  const admins = await deps.db.user.findMany({
+  const admins = await db.user.findMany({
     where: { id: { in: ids } },
     select: { id: true, nombre: true, apellido: true, email: true },
   });
   const byId = new Map(admins.map((admin) => [admin.id, admin]));
-  const entradas = rows.map((row) => ({ ...row, administrador: row.admin_id === null ? null : (byId.get(row.admin_id) ?? null) }));
-  return { entradas, pagination: pagination(total) };
+  return rows.map((row) => ({ ...row, administrador: row.admin_id === null ? null : (byId.get(row.admin_id) ?? null) }));
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, isMember, type Actor } from "../actor.js";
-import { announceAccountChange, announceRevoked, revokeUserSessions } from "../accounts/sessions.js";
-import { getUser, USER_TYPES } from "../accounts/users.js";
+import { announceAccountChange, announceRevoked, revokeUserAccess } from "../accounts/sessions.js";
+import { USER_TYPES } from "../accounts/user-types.js";
+import { getUser } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { takeOffline } from "../drivers/availability.js";
 import { refreshPresence } from "../matching/online-drivers.js";
@@ -87,7 +88,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: unknown, inpu
     }
     // A deactivated driver stops receiving trips at once.
     if (deactivated) await takeOffline(tx, id, now);
-    const revoked = deactivated || roleChanged ? await revokeUserSessions(tx, id, now) : [];
+    const revoked = deactivated || roleChanged ? await revokeUserAccess(tx, id, now) : [];
     await audit(tx, deps, actor, { accion: "actualizar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: changes });
     return { updated, revoked };
   });
@@ -131,7 +132,7 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     });
     if (active)
       throw new InvalidStateError(`El usuario tiene el viaje ${active.id} activo; termínalo o cancélalo antes de eliminar la cuenta`);
-    const revoked = await revokeUserSessions(tx, id, now);
+    const revoked = await revokeUserAccess(tx, id, now);
     await takeOffline(tx, id, now);
     // The licence, vehicle and position go with the driver profile.
     await tx.driverProfile.deleteMany({ where: { conductor_id: id } });
@@ -169,7 +170,7 @@ export async function suspendUser(deps: Deps, actor: Actor, input: Raw<typeof su
   const { notification, revoked } = await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user_id }, data: { fecha_suspension: now, motivo_suspension: motivo } });
     await takeOffline(tx, user_id, now);
-    const revoked = await revokeUserSessions(tx, user_id, now);
+    const revoked = await revokeUserAccess(tx, user_id, now);
     await audit(tx, deps, actor, { accion: "suspender_usuario", objetivo_tipo: "usuario", objetivo_id: user_id, detalles: { motivo } });
     const notification = await createNotification(tx, user_id, {
       tipo: "cuenta_suspendida",

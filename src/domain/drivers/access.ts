@@ -1,4 +1,4 @@
-import { adminOnly, adminOrUnnamedLegacy, isAdmin, isUser, rule, signedIn } from "../actor.js";
+import { adminOnly, adminOrUnnamedLegacy, authorize, isAdmin, isUser, member, rule, signedIn, type Actor } from "../actor.js";
 
 /** Who may see and change a driver's records (profile, licence, vehicle, documents, earnings, statistics). */
 export const DRIVER_RULES = {
@@ -12,3 +12,10 @@ export const DRIVER_RULES = {
   pending: adminOnly,
   review: adminOrUnnamedLegacy,
 };
+
+/** The driver a read is about, once the actor may see it: the caller, or another driver when an administrator asks. */
+export function subjectDriver(actor: Actor, conductorId?: number | null): number {
+  const subject = conductorId ?? member(actor).id;
+  authorize(actor, DRIVER_RULES.read, subject);
+  return subject;
+}

@@ -52,12 +52,18 @@ function assertLicenceFitsVehicle(driver: LoadedDriver): void {
   }
 }
 
-/** The driver sends a complete application for review, again after a rejection if need be. */
+/**
+ * What a submission or a decision answers: the driver, and whether it changed nothing because its
+ * outcome already held. Repeating one is no mistake (the app has two ways to submit, and an
+ * administrator may press twice), so a repeat is answered as done.
+ */
+const reviewed = (perfil: LoadedDriver, repetido: boolean) => ({ perfil, repetido });
+
+/** The driver sends a complete application for review, again after a rejection if need be; one in review or approved stays as it is. */
 export async function submitForApproval(deps: Deps, actor: Actor) {
   const conductorId = member(actor, DRIVER_RULES.edit).id;
   const driver = await loadDriver(deps.db, conductorId);
-  if (driver.estado_revision === "en_revision") throw new InvalidStateError("Tu perfil ya está en revisión");
-  if (driver.aprobado) throw new InvalidStateError("Tu perfil ya está aprobado");
+  if (driver.estado_revision === "en_revision" || driver.aprobado) return reviewed(driver, true);
   const missing = missingForApproval(driver);
   if (missing.length > 0) throw new ValidationError(`Faltan datos para enviar a revisión: ${missing.join(", ")}`);
   const now = deps.clock.now();
@@ -67,7 +73,7 @@ export async function submitForApproval(deps: Deps, actor: Actor) {
     where: { conductor_id: conductorId },
     data: { estado_revision: "en_revision", fecha_solicitud: now, motivo_rechazo: null },
   });
-  return loadDriver(deps.db, conductorId);
+  return reviewed(await loadDriver(deps.db, conductorId), false);
 }
 
 /** Applications waiting for an administrator, oldest first. */
@@ -80,12 +86,10 @@ export async function pendingDrivers(deps: Deps, actor: Actor) {
   });
 }
 
-async function submitted(deps: Deps, conductorId: unknown) {
-  const driver = await loadDriver(deps.db, parseDriverId(conductorId));
+function assertSubmitted(driver: LoadedDriver): void {
   if (driver.estado_revision !== "en_revision") {
     throw new InvalidStateError(`El conductor no tiene una solicitud en revisión (estado: ${driver.estado_revision})`);
   }
-  return driver;
 }
 
 /** Records an administrator's decision on a submitted application, audits it and tells the driver. */
@@ -108,13 +112,15 @@ async function decide(
   });
   announce(deps, notification);
   await refreshPresence(deps, conductorId);
-  return loadDriver(deps.db, conductorId);
+  return reviewed(await loadDriver(deps.db, conductorId), false);
 }
 
-/** Approves a submitted application whose documents are in force. */
+/** Approves a submitted application whose documents are in force; approving an approved driver again changes nothing. */
 export async function approveDriver(deps: Deps, actor: Actor, conductorId: unknown) {
   authorize(actor, DRIVER_RULES.review);
-  const driver = await submitted(deps, conductorId);
+  const driver = await loadDriver(deps.db, parseDriverId(conductorId));
+  if (driver.estado_revision === "aprobado") return reviewed(driver, true);
+  assertSubmitted(driver);
   const now = deps.clock.now();
   assertDocumentsInForce(driver, now);
   return decide(
@@ -128,11 +134,18 @@ export async function approveDriver(deps: Deps, actor: Actor, conductorId: unkno
 
 const rejectSchema = z.object({ conductor_id: positiveId(), motivo: text(500) });
 
-/** Rejects a submitted application with a reason the driver is told; they may fix it and resubmit. */
+/**
+ * Rejects a submitted application with a reason the driver is told; they may fix it and resubmit.
+ * Rejecting a rejected driver again with the same reason changes nothing; with another reason,
+ * that reason replaces the first and the driver is told it.
+ */
 export async function rejectDriver(deps: Deps, actor: Actor, input: Raw<typeof rejectSchema>) {
   authorize(actor, DRIVER_RULES.review);
   const { conductor_id, motivo } = parseInput(rejectSchema, input);
-  const driver = await submitted(deps, conductor_id);
+  const driver = await loadDriver(deps.db, conductor_id);
+  if (driver.estado_revision === "rechazado") {
+    if (driver.motivo_rechazo === motivo) return reviewed(driver, true);
+  } else assertSubmitted(driver);
   return decide(
     deps,
     actor,

@@ -1,8 +1,17 @@
 import type { Tx } from "../../db/client.js";
+import type { Trip } from "../../db/models.js";
+import type { Actor } from "../actor.js";
+import type { Deps } from "../deps.js";
+import type { Point } from "../maps/geo.js";
+import { activeTripOf } from "../matching/online-drivers.js";
+import type { Presence } from "../matching/presence.js";
+import { TRIP_RULES } from "../trips/access.js";
+import { ASSIGNED_STATES } from "../trips/states.js";
+import { subjectDriver } from "./access.js";
 
 /**
  * Online time is kept as periods (statistics add them up): going online opens one, going
- * offline closes it. Both are idempotent.
+ * offline closes it. Both are idempotent, so a phone that says it is online twice counts once.
  */
 export async function openOnlinePeriod(tx: Tx, conductorId: number, now: Date): Promise<void> {
   const open = await tx.onlinePeriod.findFirst({ where: { conductor_id: conductorId, fin: null } });
@@ -23,4 +32,57 @@ export async function takeOffline(tx: Tx, conductorId: number, now: Date): Promi
 export async function returnOnline(tx: Tx, conductorId: number, now: Date): Promise<void> {
   await tx.driverStatus.update({ where: { conductor_id: conductorId }, data: { disponible: true } });
   await openOnlinePeriod(tx, conductorId, now);
+}
+
+export interface DriverStatus {
+  conductor_id: number;
+  disponible: boolean;
+  latitud: number | null;
+  longitud: number | null;
+  posicion_en: Date | null;
+  viaje_activo_id: number | null;
+}
+
+/** A driver this process knows (online or on a trip), as their status. */
+export const statusOf = (known: Presence): DriverStatus => ({
+  conductor_id: known.conductor_id,
+  disponible: known.disponible,
+  latitud: known.posicion?.latitud ?? null,
+  longitud: known.posicion?.longitud ?? null,
+  posicion_en: known.posicion?.at ?? null,
+  viaje_activo_id: known.viaje_activo_id,
+});
+
+/** What this process knows of a driver (the freshest position), else what the database last stored. */
+async function currentStatus(deps: Deps, conductorId: number): Promise<DriverStatus> {
+  const known = deps.matching.presence.get(conductorId);
+  if (known) return statusOf(known);
+  const [status, trip] = await Promise.all([
+    deps.db.driverStatus.findUnique({ where: { conductor_id: conductorId } }),
+    activeTripOf(deps.db, conductorId),
+  ]);
+  return {
+    conductor_id: conductorId,
+    disponible: status?.disponible ?? false,
+    latitud: status?.latitud ?? null,
+    longitud: status?.longitud ?? null,
+    posicion_en: status?.posicion_en ?? null,
+    viaje_activo_id: trip?.id ?? null,
+  };
+}
+
+/** Whether a driver is online and where, for the driver and administrators. */
+export const driverStatus = (deps: Deps, actor: Actor, conductorId?: number | null) =>
+  currentStatus(deps, subjectDriver(actor, conductorId));
+
+/**
+ * Where the driver of a trip is while they are on it (accepted, on the way, carrying the
+ * passenger), for those who may follow the trip; null before a driver takes it, once it ends, and
+ * for anyone else.
+ */
+export async function assignedDriverPosition(deps: Deps, actor: Actor, trip: Trip): Promise<Point | null> {
+  const onIt = trip.conductor_id !== null && (ASSIGNED_STATES as readonly string[]).includes(trip.estado);
+  if (!onIt || !TRIP_RULES.follow.allows(actor, trip)) return null;
+  const { latitud, longitud } = await currentStatus(deps, trip.conductor_id!);
+  return latitud === null || longitud === null ? null : { latitud, longitud };
 }

@@ -5,6 +5,7 @@ import type { Deps } from "../deps.js";
 import { PayloadTooLargeError, ValidationError } from "../errors.js";
 import { oneOf, fieldParser } from "../validation.js";
 import { DRIVER_RULES } from "./access.js";
+import { recordPhotos } from "./document-history.js";
 import { loadDriver } from "./readiness.js";
 
 const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
@@ -57,7 +58,19 @@ export async function storeDocument(deps: Deps, actor: Actor, input: { tipo_docu
   const { record, field } = PHOTO_FIELD[tipo];
   const photo = { [field]: url };
   const where = { conductor_id: conductorId };
-  if (record === "license") await deps.db.license.upsert({ where, create: { ...where, ...photo }, update: photo });
-  else await deps.db.vehicle.upsert({ where, create: { ...where, ...photo }, update: photo });
+  await deps.db.$transaction(async (tx) => {
+    if (record === "license") await tx.license.upsert({ where, create: { ...where, ...photo }, update: photo });
+    else await tx.vehicle.upsert({ where, create: { ...where, ...photo }, update: photo });
+    await recordPhotos(tx, conductorId, { [tipo]: url }, deps.clock.now());
+  });
   return { tipo_documento: tipo, url };
 }
+
+/** The document photos among a licence's or a vehicle's changes, by document type, for their history. */
+export const photosAmong = (record: "license" | "vehicle", changes: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(PHOTO_FIELD).flatMap(([tipo, place]) => {
+      const url = changes[place.field];
+      return place.record === record && typeof url === "string" ? [[tipo, url]] : [];
+    }),
+  );

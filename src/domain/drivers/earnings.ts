@@ -5,7 +5,7 @@ import { ValidationError } from "../errors.js";
 import { round } from "../numbers.js";
 import { nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
 import { isoDate, oneOf, fieldParser, parseInput } from "../validation.js";
-import { subjectDriver } from "./profile.js";
+import { subjectDriver } from "./access.js";
 import { loadDriver } from "./readiness.js";
 
 const PERIODS = ["hoy", "semana", "mes", "total"] as const;

@@ -1,24 +1,18 @@
 import { z } from "zod";
 import { isUniqueViolation } from "../../db/client.js";
-import { authorize, member, type Actor } from "../actor.js";
+import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { localTime } from "../time.js";
 import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
 import { integer, isoDate, oneOf, optional, parseChanges, phone, positiveId, text, type Raw } from "../validation.js";
 import { ALL_CATEGORIES, LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
-import { DRIVER_RULES } from "./access.js";
-import { documentOwner } from "./documents.js";
+import { DRIVER_RULES, subjectDriver } from "./access.js";
+import { recordPhotos } from "./document-history.js";
+import { documentOwner, photosAmong } from "./documents.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, fieldsOfKind, type LicenceField, type VehicleField } from "./fields.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { loadDriver } from "./readiness.js";
-
-/** The driver a read is about, once the actor may see it: the caller, or another driver when an administrator asks. */
-export function subjectDriver(actor: Actor, conductorId?: number | null): number {
-  const subject = conductorId ?? member(actor).id;
-  authorize(actor, DRIVER_RULES.read, subject);
-  return subject;
-}
 
 export const driverProfile = (deps: Deps, actor: Actor, conductorId?: number | null) =>
   loadDriver(deps.db, subjectDriver(actor, conductorId));
@@ -119,11 +113,13 @@ export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChan
   try {
     const vehicle = await deps.db.$transaction(async (tx) => {
       if (empresa_id !== undefined) await tx.user.update({ where: { id: conductorId }, data: { empresa_id } });
-      return tx.vehicle.upsert({
+      const saved = await tx.vehicle.upsert({
         where: { conductor_id: conductorId },
         create: { ...changes, conductor_id: conductorId },
         update: changes,
       });
+      await recordPhotos(tx, conductorId, photosAmong("vehicle", changes), deps.clock.now());
+      return saved;
     });
     // The vehicle type and its documents decide which trips the driver is offered.
     await refreshPresence(deps, conductorId);
@@ -175,10 +171,14 @@ export async function updateLicense(deps: Deps, actor: Actor, input: LicenceChan
     if (holder && holder.conductor_id !== conductorId) throw licenceTaken(changes.numero);
   }
   try {
-    const licence = await deps.db.license.upsert({
-      where: { conductor_id: conductorId },
-      create: { ...changes, conductor_id: conductorId },
-      update: changes,
+    const licence = await deps.db.$transaction(async (tx) => {
+      const saved = await tx.license.upsert({
+        where: { conductor_id: conductorId },
+        create: { ...changes, conductor_id: conductorId },
+        update: changes,
+      });
+      await recordPhotos(tx, conductorId, photosAmong("license", changes), now);
+      return saved;
     });
     await refreshPresence(deps, conductorId);
     return licence;

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import { AccountDisabledError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
-import { accountBlockReason } from "../accounts/login.js";
+import { accountBlockReason } from "../accounts/standing.js";
 
 /** Everything that decides whether a driver may work. */
 export const DRIVER_WITH_DOCUMENTS = { conductor: true, licencia: true, vehiculo: true, estado: true } as const;

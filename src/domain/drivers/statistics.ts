@@ -1,6 +1,6 @@
 import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { subjectDriver } from "./profile.js";
+import { subjectDriver } from "./access.js";
 import { loadDriver } from "./readiness.js";
 import { periodRange } from "./earnings.js";
 import { round } from "../numbers.js";

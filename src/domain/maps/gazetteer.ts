@@ -90,8 +90,24 @@ function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
     return department ? entries.find((e) => e.departamento === department && e.capital) : undefined;
   }
 
+  /** Places with a name (or an everyday name) that has a word starting with the search: "san" finds San Gil and Puerto Santander. */
+  function named(search: string): Entry[] {
+    const found = new Set<Entry>();
+    for (const [name, places] of byName) {
+      if (name.startsWith(search) || name.includes(` ${search}`)) for (const place of places) found.add(place);
+    }
+    return [...found];
+  }
+
   return {
     size: entries.length,
+    async search(query) {
+      const matches = named(normalize(query));
+      if (matches.length > 0) return matches.map((entry) => toPlace(entry, `${entry.nombre}, ${entry.departamento}`));
+      // A whole address ("Calle 10 # 43-12, Medellín") names its town somewhere.
+      const entry = find(query);
+      return entry ? [toPlace(entry, query.trim())] : [];
+    },
     async geocode(address) {
       const entry = find(address);
       return entry ? toPlace(entry, address.trim()) : null;

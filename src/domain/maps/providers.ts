@@ -24,6 +24,8 @@ export interface RouteProvider {
 export interface Geocoder {
   geocode(address: string): Promise<Place | null>;
   reverse(point: Point): Promise<Place | null>;
+  /** Places that match a search, in no particular order (none found: an empty list); a server prefers those near `near`. */
+  search(query: string, near: Point, options: { limit: number; radiusKm: number }): Promise<Place[]>;
 }
 
 export interface Maps {

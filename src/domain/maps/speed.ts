@@ -10,11 +10,18 @@ export const SPEEDS = { peak: 14, day: 22, weekendDay: 26, night: 32 } as const;
 
 export type Period = "peak" | "night" | "day" | "weekend";
 
+/** Local hours [from, to) of the weekday peaks, and of the night, which wraps past midnight (fares surcharge both). */
+export const PEAK_HOURS = [
+  [7, 9],
+  [17, 19],
+] as const;
+export const NIGHT_HOURS = [22, 6] as const;
+
 export function periodAt(date: Date): Period {
   const { hour, weekday } = localTime(date);
-  if (hour >= 22 || hour < 6) return "night";
+  if (hour >= NIGHT_HOURS[0] || hour < NIGHT_HOURS[1]) return "night";
   if (weekday >= 5) return "weekend";
-  if ((hour >= 7 && hour < 9) || (hour >= 17 && hour < 19)) return "peak";
+  if (PEAK_HOURS.some(([from, to]) => hour >= from && hour < to)) return "peak";
   return "day";
 }
 

@@ -12,9 +12,6 @@ import { tripOrigin } from "./requests.js";
  */
 const WAVE_STEP_MS = 250;
 
-/** The trips whose next wave is due at each (rounded) time. */
-export type DueWaves = Map<number, Trip[]>;
-
 /** The nearest eligible drivers for a pickup who have not been offered it yet, at most one wave of them. */
 export function nextWave(deps: Deps, pickup: Point, serviceType: ServiceType, offered: ReadonlySet<number> = new Set()): number[] {
   const query = { ...eligibleFor(deps, VEHICLE_FOR_SERVICE[serviceType]), limit: deps.matching.waveSize, exclude: offered };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
-import { closeOnlinePeriod, openOnlinePeriod } from "../drivers/availability.js";
+import { closeOnlinePeriod, openOnlinePeriod, statusOf } from "../drivers/availability.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { ValidationError } from "../errors.js";
 import { latitude, longitude, missingOr, optional, parseInput, type Raw } from "../validation.js";
@@ -32,15 +32,6 @@ function parseReport(input: Raw<typeof locationSchema>) {
 const keepsAvailability = (known: Presence, disponibilidad: 0 | 1 | undefined, now: Date) =>
   known.viaje_activo_id !== null || (known.disponible && known.apto_hasta > now && disponibilidad !== 0);
 
-const statusOf = (known: Presence) => ({
-  conductor_id: known.conductor_id,
-  disponible: known.disponible,
-  latitud: known.posicion?.latitud ?? null,
-  longitud: known.posicion?.longitud ?? null,
-  posicion_en: known.posicion?.at ?? null,
-  viaje_activo_id: known.viaje_activo_id,
-});
-
 /**
  * A driver's phone reports where it is (about every 10 s), whether the driver wants trips, or
  * both. From a driver already online (or on a trip) and still allowed to operate, a ping is only a
@@ -58,7 +49,8 @@ export async function updateDriverLocation(deps: Deps, actor: Actor, input: Raw<
     notePosition(deps, position);
     if (known.viaje_activo_id !== null) deps.events.publish("ubicacion_viaje", known.viaje_activo_id, position);
   }
-  return statusOf(known);
+  // Availability stays as it was: a phone repeating that it is online changes nothing.
+  return { ...statusOf(known), cambio_disponibilidad: false };
 }
 
 /**
@@ -97,5 +89,5 @@ async function changeAvailability(deps: Deps, driverId: number, report: ReturnTy
       at: now,
     });
   }
-  return { ...status, viaje_activo_id: activeTrip?.id ?? null };
+  return { ...status, viaje_activo_id: activeTrip?.id ?? null, cambio_disponibilidad: online !== wasOnline };
 }

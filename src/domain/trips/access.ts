@@ -26,6 +26,11 @@ export const TRIP_RULES = {
     (trip) => `Solo el pasajero, el conductor o un administrador pueden seguir el viaje ${trip.id}`,
     (actor, trip) => passenger(actor, trip) || driver(actor, trip) || isAdmin(actor),
   ),
+  /** A trip among a driver's own records (its detail in their history): its driver and administrators. */
+  driverRecord: rule<Trip>(
+    (trip) => `Solo el conductor del viaje ${trip.id} o un administrador pueden ver su detalle`,
+    (actor, trip) => driver(actor, trip) || isAdmin(actor),
+  ),
   startRoute: rule<Trip>(
     (trip) => `Solo el conductor asignado puede salir hacia el viaje ${trip.id}`,
     (actor, trip) => driver(actor, trip),

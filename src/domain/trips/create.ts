@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { lockUser } from "../../db/locks.js";
-import { accountBlockReason } from "../accounts/login.js";
+import { accountBlockReason } from "../accounts/standing.js";
 import { getUser } from "../accounts/users.js";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";

@@ -25,6 +25,13 @@ export async function viewTrip(deps: Deps, actor: Actor, id: unknown, selection:
   return trip;
 }
 
+/** A trip as its driver's records show it, for its driver and administrators. */
+export async function driverTrip(deps: Deps, actor: Actor, id: unknown, selection: Selection = {}) {
+  const trip = await getTrip(deps, id, selection);
+  authorize(actor, TRIP_RULES.driverRecord, trip);
+  return trip;
+}
+
 export type TripRole = "pasajero" | "conductor";
 export type TripScope = "activos" | "historial";
 

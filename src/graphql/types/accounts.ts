@@ -3,7 +3,8 @@ import { changePassword } from "../../domain/accounts/password-change.js";
 import { updateProfile } from "../../domain/accounts/profile.js";
 import { register } from "../../domain/accounts/register.js";
 import { logout, type IssuedToken } from "../../domain/accounts/sessions.js";
-import { findUser, userExists, USER_TYPES } from "../../domain/accounts/users.js";
+import { USER_TYPES } from "../../domain/accounts/user-types.js";
+import { findUser, userExists } from "../../domain/accounts/users.js";
 import { resendVerificationCode, verifyEmail } from "../../domain/accounts/verification.js";
 import {
   AccountDisabledError,
@@ -138,7 +139,13 @@ builder.mutationFields((t) => ({
     type: Session,
     description: "Inicia una sesión; tras 10 contraseñas erradas en 15 minutos responde RateLimitError",
     errors: { types: [...LOOKUP, RateLimitError, InvalidCredentialsError, AccountDisabledError] },
-    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      device_uuid: t.arg.string({
+        description: "Identificador del teléfono: con la contraseña correcta queda como dispositivo de confianza",
+      }),
+    },
     resolve: (_root, args, ctx) => login(ctx.deps, ctx.actor, args),
   }),
   logout: t.boolean({

@@ -1,10 +1,13 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS, auditLog } from "../../domain/admin/audit.js";
+import { describeEntry } from "../../domain/admin/audit-descriptions.js";
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser } from "../../domain/admin/users.js";
 import { listDrivers } from "../../domain/admin/drivers.js";
+import { reviewDocumentHistory } from "../../domain/admin/document-review.js";
 import { REVIEW_STATES } from "../../domain/drivers/approval.js";
-import { InvalidStateError, ValidationError } from "../../domain/errors.js";
+import { InvalidStateError, NotFoundError, ValidationError } from "../../domain/errors.js";
 import { Deleted, builder } from "../builder.js";
 import { LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
+import { DocumentPhoto } from "./document-history.js";
 import { DriverProfile } from "./drivers.js";
 import { User } from "./accounts.js";
 
@@ -44,7 +47,7 @@ const AuditAdmin = builder.objectRef<NonNullable<AuditRow["administrador"]>>("Ad
   }),
 });
 
-const AuditEntry = builder.prismaObject("AuditEntry", {
+export const AuditEntry = builder.prismaObject("AuditEntry", {
   name: "EntradaAuditoria",
   description: "Una acción de un administrador",
   fields: (t) => ({
@@ -55,6 +58,7 @@ const AuditEntry = builder.prismaObject("AuditEntry", {
     objetivo_tipo: t.exposeString("objetivo_tipo", { description: AUDIT_TARGETS.join(", ") }),
     objetivo_id: t.exposeInt("objetivo_id"),
     detalles: t.exposeString("detalles", { nullable: true, description: "JSON: los campos enviados o el motivo" }),
+    descripcion: t.string({ description: "La acción en una frase", resolve: (entry) => describeEntry(entry) }),
     direccion_ip: t.exposeString("direccion_ip", { nullable: true }),
     creado_en: t.expose("creado_en", { type: "DateTime" }),
     administrador: t.field({
@@ -129,6 +133,13 @@ builder.queryFields((t) => ({
     errors: { types: [...RESTRICTED, ValidationError] },
     args: { ...pageArgs, estado_revision: t.arg.string({ description: `${REVIEW_STATES.join(", ")}; sin él, todos` }) },
     resolve: (_root, args, ctx) => listDrivers(ctx.deps, ctx.actor, args),
+  }),
+  driverDocumentHistory: t.field({
+    type: [DocumentPhoto],
+    description: "Las fotos que un conductor tuvo para sus documentos, para la pantalla de revisión (solo administradores)",
+    errors: { types: [...RESTRICTED, NotFoundError] },
+    args: { conductor_id: t.arg.int({ required: true, description: "El conductor" }) },
+    resolve: (_root, args, ctx) => reviewDocumentHistory(ctx.deps, ctx.actor, args.conductor_id),
   }),
   auditLog: t.field({
     type: AuditPage,

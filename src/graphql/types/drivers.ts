@@ -208,6 +208,16 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const Review = builder.objectRef<Awaited<ReturnType<typeof submitForApproval>>>("ResultadoRevision").implement({
+  description: "La revisión de un conductor tras un envío a revisión o una decisión de un administrador",
+  fields: (t) => ({
+    perfil: t.field({ type: DriverProfile, description: "El perfil después", resolve: (review) => review.perfil }),
+    repetido: t.exposeBoolean("repetido", {
+      description: "Ya era así (en revisión o aprobado al enviar; aprobado, o rechazado con ese motivo, al decidir): no cambió nada",
+    }),
+  }),
+});
+
 builder.mutationFields((t) => ({
   updateDriverProfile: t.field({
     type: DriverProfile,
@@ -229,9 +239,9 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => updateLicense(ctx.deps, ctx.actor, input),
   }),
   submitForApproval: t.field({
-    type: DriverProfile,
+    type: Review,
     description: "Envía el perfil completo (datos, licencia, vehículo con documentos y fotos) a revisión",
-    errors: { types: [...CALLER, ...LOOKUP, InvalidStateError] },
+    errors: { types: [...CALLER, ...LOOKUP] },
     resolve: (_root, _args, ctx) => submitForApproval(ctx.deps, ctx.actor),
   }),
   uploadDocument: t.field({
@@ -248,13 +258,13 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => storeDocument(ctx.deps, ctx.actor, args),
   }),
   approveDriver: t.field({
-    type: DriverProfile,
+    type: Review,
     errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError] },
     args: { conductor_id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => approveDriver(ctx.deps, ctx.actor, args.conductor_id),
   }),
   rejectDriver: t.field({
-    type: DriverProfile,
+    type: Review,
     errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError] },
     args: { conductor_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => rejectDriver(ctx.deps, ctx.actor, args),

@@ -1,12 +1,13 @@
 import type { Point } from "../../domain/maps/geo.js";
 import type { Place } from "../../domain/maps/providers.js";
 import { calculateDistance, calculateRoute, geocode, reverseGeocode, type Route } from "../../domain/maps/routes.js";
+import { searchPlaces, type FoundPlace } from "../../domain/maps/place-search.js";
 import { NotFoundError } from "../../domain/errors.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
 import { MAPS } from "../errors.js";
 
-const PointRef = builder.objectRef<Point>("Punto").implement({
+export const PointRef = builder.objectRef<Point>("Punto").implement({
   fields: (t) => ({ latitud: t.exposeFloat("latitud"), longitud: t.exposeFloat("longitud") }),
 });
 
@@ -37,6 +38,19 @@ const LocationRef = builder.objectRef<Place>("Ubicacion").implement({
     ciudad: t.exposeString("ciudad", { nullable: true }),
     departamento: t.exposeString("departamento", { nullable: true }),
     pais: t.exposeString("pais"),
+  }),
+});
+
+const FoundPlaceRef = builder.objectRef<FoundPlace>("LugarEncontrado").implement({
+  description: "Un lugar que coincide con una búsqueda",
+  fields: (t) => ({
+    latitud: t.exposeFloat("latitud", { description: "Latitud del lugar" }),
+    longitud: t.exposeFloat("longitud", { description: "Longitud del lugar" }),
+    direccion: t.exposeString("direccion", { description: "El lugar descrito en una línea" }),
+    ciudad: t.exposeString("ciudad", { nullable: true, description: "El municipio" }),
+    departamento: t.exposeString("departamento", { nullable: true, description: "El departamento" }),
+    pais: t.exposeString("pais", { description: "El país" }),
+    distancia_km: t.exposeFloat("distancia_km", { description: "En línea recta desde el punto de quien busca, en km" }),
   }),
 });
 
@@ -76,6 +90,24 @@ builder.queryFields((t) => ({
     errors: { types: [...MAPS, NotFoundError] },
     args: { address: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => geocode(ctx.deps, args),
+  }),
+  searchPlaces: t.field({
+    ...PUBLIC,
+    type: [FoundPlaceRef],
+    description:
+      "Lugares que coinciden con una búsqueda, los más cercanos a quien busca primero: del servidor Nominatim si hay uno " +
+      "(el nomenclátor de municipios de Colombia lo reemplaza si falla o no encuentra nada), o del nomenclátor",
+    errors: { types: MAPS },
+    args: {
+      query: t.arg.string({ required: true, description: "Lo que se busca: un lugar, un municipio o una dirección (2 a 200 caracteres)" }),
+      lat: t.arg.float({ required: true, description: "Latitud de quien busca" }),
+      lng: t.arg.float({ required: true, description: "Longitud de quien busca" }),
+      radio_km: t.arg.float({
+        description: "Zona que el servidor de mapas mira primero, en km (25 por defecto, hasta 100); no excluye lugares más lejanos",
+      }),
+      limit: t.arg.int({ description: "Cuántos lugares responder, de 1 a 20 (10 por defecto)" }),
+    },
+    resolve: (_root, args, ctx) => searchPlaces(ctx.deps, args),
   }),
   reverseGeocode: t.field({
     ...PUBLIC,

@@ -1,21 +1,19 @@
 import { Repeater } from "graphql-yoga";
 import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
+import { driverStatus, type DriverStatus } from "../../domain/drivers/availability.js";
 import { updateDriverLocation } from "../../domain/matching/locations.js";
+import { nearbyCars, type NearbyCar } from "../../domain/matching/nearby-cars.js";
 import { lookForTrips, rejectTripRequest, requestFeedOwner, requestsForDriver } from "../../domain/matching/requests.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
-import { InvalidStateError } from "../../domain/errors.js";
+import { InvalidStateError, ValidationError } from "../../domain/errors.js";
+import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
 import { CALLER, DRIVER_AT_WORK, LOOKUP } from "../errors.js";
+import { DriverProfile } from "./drivers.js";
 import { followTrip, TripRef } from "./trips.js";
 
-interface DriverStatusView {
-  conductor_id: number;
-  latitud: number | null;
-  longitud: number | null;
-  disponible: boolean;
-  posicion_en: Date | null;
-  viaje_activo_id: number | null;
-}
+/** A driver's status; a report of the phone also says whether it put the driver online or offline. */
+type DriverStatusView = DriverStatus & { cambio_disponibilidad?: boolean };
 
 const DriverStatusRef = builder.objectRef<DriverStatusView>("EstadoConductor").implement({
   fields: (t) => ({
@@ -25,6 +23,30 @@ const DriverStatusRef = builder.objectRef<DriverStatusView>("EstadoConductor").i
     disponibilidad: t.int({ description: "1 en línea, 0 fuera de línea", resolve: (s) => (s.disponible ? 1 : 0) }),
     posicion_en: t.expose("posicion_en", { type: "DateTime", nullable: true }),
     viaje_activo_id: t.exposeInt("viaje_activo_id", { nullable: true }),
+    cambio_disponibilidad: t.boolean({
+      description:
+        "Si esta llamada puso al conductor en línea o fuera de línea: false cuando ya lo estaba (repetirlo no cambia nada) " +
+        "o cuando solo se consultó su estado",
+      resolve: (s) => s.cambio_disponibilidad ?? false,
+    }),
+  }),
+});
+
+builder.objectField(DriverProfile, "estado_actual", (t) =>
+  t.field({
+    type: DriverStatusRef,
+    description: "Si el conductor está en línea y dónde lo ubicó su teléfono por última vez",
+    resolve: (profile, _args, ctx) => driverStatus(ctx.deps, ctx.actor, profile.conductor_id),
+  }),
+);
+
+const NearbyCarRef = builder.objectRef<NearbyCar>("VehiculoCercano").implement({
+  description: "Un vehículo libre cerca, sin nada de quien lo conduce; su posición es aproximada",
+  fields: (t) => ({
+    tipo_vehiculo: t.exposeString("tipo_vehiculo", { description: "moto, auto o mototaxi" }),
+    latitud: t.exposeFloat("latitud", { description: "El centro de la celda (unos 330 m de lado) en que está el vehículo" }),
+    longitud: t.exposeFloat("longitud", { description: "El centro de la celda (unos 330 m de lado) en que está el vehículo" }),
+    distancia_km: t.exposeFloat("distancia_km", { description: "Desde el punto pedido hasta esa posición aproximada, al 0,1 km" }),
   }),
 });
 
@@ -49,6 +71,21 @@ const TripRequestRef = builder.objectRef<TripRequestEvent>("SolicitudViaje").imp
 });
 
 builder.queryFields((t) => ({
+  nearbyDrivers: t.field({
+    ...PUBLIC,
+    type: [NearbyCarRef],
+    description:
+      "Vehículos que podrían tomar ahora un viaje desde el punto (conductores aprobados, en línea, libres, con documentos " +
+      "vigentes y posición reciente), los más cercanos primero, como mucho 10; sin datos de los conductores",
+    errors: { types: [ValidationError] },
+    args: {
+      latitud: t.arg.float({ required: true, description: "Latitud del punto de recogida" }),
+      longitud: t.arg.float({ required: true, description: "Longitud del punto de recogida" }),
+      tipo_vehiculo: t.arg.string({ required: true, description: "moto, auto o mototaxi" }),
+      radio_km: t.arg.float({ description: "Hasta qué distancia buscar, en km; 5 por defecto y como máximo" }),
+    },
+    resolve: (_root, args, ctx) => nearbyCars(ctx.deps, args),
+  }),
   tripRequests: t.field({
     type: [TripRef],
     description: "Solicitudes pendientes a 5 km o menos de quien llama (conductor en línea) para su tipo de vehículo",

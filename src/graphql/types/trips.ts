@@ -1,7 +1,8 @@
 import { Repeater } from "graphql-yoga";
 import type { Trip } from "../../db/models.js";
 import { createTrip, fareEstimate } from "../../domain/trips/create.js";
-import { getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
+import { driverTrip, getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
+import { assignedDriverPosition } from "../../domain/drivers/availability.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
 import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
 import { isFinal, TRIP_STATES, type TripState } from "../../domain/trips/states.js";
@@ -15,7 +16,7 @@ import { CALLER, DRIVER_AT_WORK, LOOKUP, MAPS, RESTRICTED, RESTRICTED_TRUSTING_L
 import type { Context } from "../context.js";
 import { User } from "./accounts.js";
 import { Vehicle } from "./drivers.js";
-import { PlaceInput } from "./maps.js";
+import { PlaceInput, PointRef } from "./maps.js";
 
 const TripStateEnum = builder.enumType("EstadoViaje", { values: TRIP_STATES });
 const ServiceTypeEnum = builder.enumType("TipoServicio", { values: SERVICE_TYPES });
@@ -98,6 +99,14 @@ export const TripRef = builder.prismaObject("Trip", {
       resolve: (trip, _args, ctx) =>
         TRIP_RULES.follow.allows(ctx.actor, trip) ? (trip.conductor?.perfil_conductor?.vehiculo ?? null) : null,
     }),
+    ubicacion_conductor: t.field({
+      type: PointRef,
+      nullable: true,
+      description:
+        "Dónde está el conductor asignado mientras atiende el viaje (aceptado, en_ruta, en_curso), para el pasajero, " +
+        "el conductor y los administradores",
+      resolve: (trip, _args, ctx) => assignedDriverPosition(ctx.deps, ctx.actor, trip),
+    }),
     conductores_avisados: t.int({
       description: "Cuántos conductores recibieron la solicitud",
       resolve: (trip, _args, ctx) => ctx.deps.db.tripOffer.count({ where: { viaje_id: trip.id } }),
@@ -171,6 +180,13 @@ builder.queryFields((t) => ({
     errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
     args: tripId,
     resolve: (query, _root, args, ctx) => viewTrip(ctx.deps, ctx.actor, args.trip_id, query),
+  }),
+  driverTrip: t.prismaField({
+    type: TripRef,
+    description: "Un viaje del conductor que llama, con su detalle (cualquiera, para un administrador)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: { trip_id: t.arg.int({ required: true, description: "El viaje" }) },
+    resolve: (query, _root, args, ctx) => driverTrip(ctx.deps, ctx.actor, args.trip_id, query),
   }),
   myTrips: t.prismaField({
     type: [TripRef],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
-import { USER_TYPE_SPELLINGS, legacyChoice, legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
+import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
+import { DEVICE_STATES } from "../../domain/accounts/devices.js";
 import { APP_USER, appUser } from "../app-vocabulary.js";
 import { LOCATION, USER, selection } from "../resources.js";
 import { defineRoute, operation, type GraphQLData } from "../route.js";
@@ -68,12 +69,13 @@ export const authRoutes = [
     path: "/auth/login.php",
     summary: "Inicia sesión: responde el usuario con su ubicación y un token",
     public: true,
-    input: z.object({ email: legacyText(), password: legacyText() }),
-    // pingo identifies the phone; sessions here are tokens, not trusted devices.
-    ignored: ["device_uuid"],
+    // pingo names the phone: with the right password it becomes trusted (check_device.php).
+    input: z.object({ email: legacyText(), password: legacyText(), device_uuid: optional(legacyText()) }),
     document: operation(
-      `mutation Login($email: String!, $password: String!) {
-        login(email: $email, password: $password) { ...LegacyError ... on Sesion { token token_expires_at user { ...LegacyUser } } }
+      `mutation Login($email: String!, $password: String!, $device_uuid: String) {
+        login(email: $email, password: $password, device_uuid: $device_uuid) {
+          ...LegacyError ... on Sesion { token token_expires_at user { ...LegacyUser } }
+        }
       }`,
       USER_FRAGMENT,
     ),
@@ -144,6 +146,75 @@ export const authRoutes = [
       exists: result.data,
       message: result.data ? "El usuario existe" : "No hay un usuario con ese correo",
     }),
+  }),
+  // The welcome flow of pingo's email_auth_screen.dart and email_verification_screen.dart.
+  defineRoute({
+    method: "POST",
+    path: "/auth/check_device.php",
+    summary: "Si hay una cuenta con el correo y qué es este teléfono para ella: decide la pantalla siguiente de la app",
+    public: true,
+    input: z.object({ email: legacyText(), device_uuid: legacyText() }),
+    document: operation(
+      `query CheckDevice($email: String!, $device_uuid: String!) {
+        deviceStatus(email: $email, device_uuid: $device_uuid) { ...LegacyError ... on ConsultaDispositivo { existe estado } }
+      }`,
+    ),
+    variables: (input) => input,
+    output: z.object({ data: z.object({ exists: z.boolean(), status: z.enum(DEVICE_STATES) }) }),
+    respond: ({ existe, estado }) => ({
+      message: existe ? "Estado del dispositivo" : "No hay una cuenta con ese correo",
+      data: { exists: existe, status: estado },
+    }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/email_service.php",
+    summary: "Envía por correo el código de verificación que eligió la app (texto fijo; limitado por correo y por origen)",
+    public: true,
+    input: z.object({ email: legacyText(), code: legacyText(), userName: optional(legacyText()) }),
+    document: operation(
+      `mutation SendCode($email: String!, $codigo: String!, $nombre: String) {
+        sendEmailCode(email: $email, codigo: $codigo, nombre: $nombre) { ...LegacyError ... on MutationSendEmailCodeSuccess { data } }
+      }`,
+    ),
+    variables: ({ email, code, userName }) => ({ email, codigo: code, nombre: userName }),
+    legacyNames: { codigo: "code", nombre: "userName" },
+    output: z.object({}),
+    respond: () => ({ message: "Te enviamos el código a tu correo" }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/verify_code.php",
+    summary: "Comprueba el código enviado por email_service.php; con mark_device_trusted, el teléfono queda de confianza",
+    public: true,
+    input: z.object({
+      email: legacyText(),
+      code: legacyText(),
+      device_uuid: optional(legacyText()),
+      mark_device_trusted: optional(legacyFlag()),
+    }),
+    document: operation(
+      `mutation VerifyCode($email: String!, $codigo: String!, $device_uuid: String, $mark_device_trusted: Boolean) {
+        verifyEmailCode(email: $email, codigo: $codigo, device_uuid: $device_uuid, mark_device_trusted: $mark_device_trusted) {
+          ...LegacyError ... on CodigoVerificado { dispositivo_confiable }
+        }
+      }`,
+    ),
+    variables: ({ code, ...input }) => ({ ...input, codigo: code }),
+    legacyNames: { codigo: "code" },
+    output: z.object({ dispositivo_confiable: z.boolean() }),
+    respond: ({ dispositivo_confiable }) => ({ message: "Código verificado correctamente", dispositivo_confiable }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/verify_system_json.php",
+    summary: "Comprobación de salud del servicio anterior: responde y alcanza su base de datos",
+    public: true,
+    input: z.object({}),
+    document: operation(`query Health { serviceStatus { base_de_datos fecha } }`),
+    variables: () => ({}),
+    output: z.object({ status: z.literal("success"), database: z.literal("connected"), timestamp: z.iso.datetime() }),
+    respond: ({ fecha }) => ({ status: "success", database: "connected", timestamp: fecha }),
   }),
   defineRoute({
     method: "GET",

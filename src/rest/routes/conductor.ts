@@ -11,7 +11,16 @@ import {
   legacyNumber,
   legacyText,
 } from "../legacy-fields.js";
-import { LICENCE_SPELLINGS, PROFILE, PROFILE_FRAGMENT, VEHICLE_SPELLINGS, legacyProfile } from "../driver-profile.js";
+import {
+  FLAT_DRIVER,
+  LICENCE_SPELLINGS,
+  PROFILE,
+  PROFILE_FRAGMENT,
+  VEHICLE_SPELLINGS,
+  flatDriver,
+  legacyProfile,
+} from "../driver-profile.js";
+import { appVehicleType } from "../app-vocabulary.js";
 import { DRIVER_STATE, EARNINGS, LICENCE, REQUEST, STATISTICS, TRIP, VEHICLE as VEHICLE_SCHEMA, selection } from "../resources.js";
 import { defineRoute, operation, type GraphQLData, type LegacyRoute } from "../route.js";
 import { TRIP_FRAGMENT } from "./trips.js";
@@ -78,9 +87,29 @@ const solicitud = (trip: GraphQLData) => ({
 /** Where the driver is and whether they take trips: the location and availability calls both report it. */
 const REPORT_POSITION = operation(`mutation Report($latitud: Float, $longitud: Float, $disponibilidad: Int) {
   updateDriverLocation(latitud: $latitud, longitud: $longitud, disponibilidad: $disponibilidad) {
-    ...LegacyError ... on EstadoConductor { ${selection(DRIVER_STATE)} }
+    ...LegacyError ... on EstadoConductor { ${selection(DRIVER_STATE)} cambio_disponibilidad }
   }
 }`);
+
+/** What the driver is told after asking to go online (1) or offline (0): asking again what already holds is no error. */
+function availabilityMessage({ disponibilidad, cambio_disponibilidad, viaje_activo_id }: GraphQLData, asked: number) {
+  if (disponibilidad === 1) return cambio_disponibilidad ? "Estás en línea" : "Ya estabas en línea";
+  if (asked === 1 && viaje_activo_id !== null) return "Tienes un viaje en curso; volverás a estar en línea al terminarlo";
+  return cambio_disponibilidad ? "Estás fuera de línea" : "Ya estabas fuera de línea";
+}
+
+/** The driver as pingo's home screen reads it (ConductorModel.fromJson): one flat record with the account's own data. */
+const APP_DRIVER = FLAT_DRIVER.extend({
+  id: z.int(),
+  nombre: z.string(),
+  apellido: z.string(),
+  telefono: z.string(),
+  foto_perfil: z.null(),
+  vehiculo_tipo: z.string().nullable(),
+  disponible: z.union([z.literal(0), z.literal(1)]),
+  latitud: z.number().nullable(),
+  longitud: z.number().nullable(),
+});
 
 export const conductorRoutes: LegacyRoute[] = [
   defineRoute({
@@ -94,7 +123,7 @@ export const conductorRoutes: LegacyRoute[] = [
     document: REPORT_POSITION,
     variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
     output: z.object({ ubicacion: DRIVER_STATE }),
-    respond: (ubicacion) => ({ message: "Ubicación actualizada", ubicacion }),
+    respond: ({ cambio_disponibilidad: _changed, ...ubicacion }) => ({ message: "Ubicación actualizada", ubicacion }),
   }),
   defineRoute({
     method: "POST",
@@ -108,8 +137,8 @@ export const conductorRoutes: LegacyRoute[] = [
     variables: ({ latitud, longitud, disponibilidad }) => ({ latitud, longitud, disponibilidad }),
     legacyNames: { disponibilidad: "disponible" },
     output: z.object({ disponible: z.boolean(), ubicacion: DRIVER_STATE }),
-    respond: (estado) => ({
-      message: estado.disponibilidad === 1 ? "Estás en línea" : "Estás fuera de línea",
+    respond: ({ cambio_disponibilidad, ...estado }, { disponibilidad }) => ({
+      message: availabilityMessage({ ...estado, cambio_disponibilidad }, disponibilidad),
       disponible: estado.disponibilidad === 1,
       ubicacion: estado,
     }),
@@ -174,6 +203,43 @@ export const conductorRoutes: LegacyRoute[] = [
     output: z.object({ solicitud_id: z.int() }),
     respond: (trip) => ({ message: "Solicitud rechazada", solicitud_id: trip.id }),
   }),
+  driverRead(
+    {
+      path: "/conductor/get_info.php",
+      summary: "El conductor para su pantalla de inicio: cuenta, licencia, vehículo, calificación, disponibilidad y posición",
+      output: z.object({ conductor: APP_DRIVER, ubicacion: DRIVER_STATE.nullable() }),
+    },
+    `query Info {
+      driverProfile {
+        ...LegacyError
+        ...LegacyDriverProfile
+        ... on PerfilConductor {
+          usuario {
+            nombre apellido email telefono es_activo es_verificado calificacion total_calificaciones viajes_completados_como_conductor
+          }
+          estado_actual { ${selection(DRIVER_STATE)} }
+        }
+      }
+    }`,
+    ({ estado_actual: estado, ...profile }) => ({
+      message: "Información del conductor",
+      conductor: {
+        ...flatDriver(profile),
+        id: profile.conductor_id,
+        nombre: profile.usuario.nombre,
+        apellido: profile.usuario.apellido,
+        telefono: profile.usuario.telefono,
+        // No profile photo is kept.
+        foto_perfil: null,
+        vehiculo_tipo: appVehicleType(profile.vehiculo?.tipo ?? null),
+        disponible: estado.disponibilidad,
+        latitud: estado.latitud,
+        longitud: estado.longitud,
+      },
+      ubicacion: estado.latitud === null ? null : estado,
+    }),
+    [PROFILE_FRAGMENT],
+  ),
   driverRead(
     { path: "/conductor/get_profile.php", summary: "Perfil del conductor con licencia y vehículo", output: z.object({ profile: PROFILE }) },
     `query Profile { driverProfile { ...LegacyError ...LegacyDriverProfile } }`,
@@ -320,12 +386,16 @@ export const conductorRoutes: LegacyRoute[] = [
     summary: "Envía el perfil completo a revisión",
     input: z.object(driver),
     caller: "conductor_id",
-    document: operation(`mutation Submit { submitForApproval { ...LegacyError ... on PerfilConductor { estado_revision } } }`),
+    document: operation(
+      `mutation Submit { submitForApproval { ...LegacyError ... on ResultadoRevision { repetido perfil { estado_revision } } } }`,
+    ),
     variables: () => ({}),
     output: PROFILE.pick({ estado_verificacion: true }),
-    respond: (profile) => ({
-      message: "Perfil enviado a revisión; te avisaremos cuando un administrador lo revise",
-      estado_verificacion: profile.estado_revision,
+    respond: ({ repetido, perfil }) => ({
+      message: repetido
+        ? `Tu perfil ya estaba ${perfil.estado_revision === "aprobado" ? "aprobado" : "en revisión"}; no hubo que enviarlo de nuevo`
+        : "Perfil enviado a revisión; te avisaremos cuando un administrador lo revise",
+      estado_verificacion: perfil.estado_revision,
     }),
   }),
   defineRoute({

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
+import { optional } from "../../domain/validation.js";
+import { legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
 import { FOUND_PLACE, ROUTE, selection } from "../resources.js";
 import { defineRoute, operation } from "../route.js";
 
@@ -49,6 +50,29 @@ export const mapRoutes = [
     variables: (input) => input,
     output: z.object({ location: FOUND_PLACE }),
     respond: (location) => ({ location }),
+  }),
+  defineRoute({
+    public: true,
+    method: "GET",
+    path: "/map/search_places.php",
+    summary:
+      "Lugares que coinciden con una búsqueda, los más cercanos primero (radius: la zona que el servidor de mapas mira primero, en km)",
+    input: z.object({
+      lat: legacyNumber(),
+      lng: legacyNumber(),
+      query: legacyText(),
+      radius: optional(legacyNumber()),
+      limit: optional(legacyInt()),
+    }),
+    document: operation(`query SearchPlaces($query: String!, $lat: Float!, $lng: Float!, $radio_km: Float, $limit: Int) {
+      searchPlaces(query: $query, lat: $lat, lng: $lng, radio_km: $radio_km, limit: $limit) {
+        ...LegacyError ... on QuerySearchPlacesSuccess { data { ${LOCATION} distancia_km } }
+      }
+    }`),
+    variables: ({ radius, ...input }) => ({ ...input, radio_km: radius }),
+    legacyNames: { radio_km: "radius" },
+    output: z.object({ places: z.array(FOUND_PLACE.extend({ distancia_km: z.number() })) }),
+    respond: (result) => ({ places: result.data }),
   }),
   defineRoute({
     public: true,

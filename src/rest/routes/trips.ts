@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyId, legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
-import { APP_TRIP_STATE, appTripState } from "../app-vocabulary.js";
+import { APP_TRIP_STATE, appTripState, appVehicleType } from "../app-vocabulary.js";
 import { TRIP, selection } from "../resources.js";
 import { defineRoute, operation, type GraphQLData } from "../route.js";
 
@@ -23,6 +23,9 @@ const tripChange = <S extends z.ZodObject>(path: string, summary: string, input:
 
 type Trip = Record<string, GraphQLData>;
 
+/** A trip with its passenger's name, as pingo's driver screens read it (the history and a trip's detail). */
+const TRIP_WITH_PASSENGER = "...LegacyTrip ... on Viaje { pasajero { nombre apellido } }";
+
 /**
  * A trip with the names and states pingo's trip history reads
  * (lib/src/features/conductor/services/conductor_trips_service.dart: its filters compare `completada`).
@@ -36,20 +39,40 @@ const appTrip = ({ pasajero, ...trip }: Trip) => ({
   cliente_apellido: pasajero?.apellido ?? null,
 });
 
+const SHOWN_VEHICLE = z.object({
+  tipo: z.string().nullable(),
+  marca: z.string().nullable(),
+  modelo: z.string().nullable(),
+  placa: z.string().nullable(),
+  color: z.string().nullable(),
+});
+
 const ASSIGNED_DRIVER = z.object({
   nombre: z.string(),
   apellido: z.string(),
   telefono: z.string(),
-  vehiculo: z
-    .object({
-      tipo: z.string().nullable(),
-      marca: z.string().nullable(),
-      modelo: z.string().nullable(),
-      placa: z.string().nullable(),
-      color: z.string().nullable(),
-    })
-    .nullable(),
+  vehiculo: SHOWN_VEHICLE.nullable(),
 });
+
+/** Who is coming, as pingo's waiting screen reads `trip.conductor` (waiting_for_driver_screen.dart, _buildDriverFoundInfo). */
+const COMING_DRIVER = z.object({
+  nombre: z.string(),
+  telefono: z.string(),
+  calificacion: z.number(),
+  vehiculo: SHOWN_VEHICLE,
+  ubicacion: z.object({ latitud: z.number(), longitud: z.number() }).nullable(),
+});
+
+const NEARBY_CAR = z.object({ vehiculo_tipo: z.string(), latitud: z.number(), longitud: z.number(), distancia_km: z.number() });
+
+const NEARBY_CARS = operation(`query NearbyCars($latitud: Float!, $longitud: Float!, $tipo_vehiculo: String!, $radio_km: Float) {
+  nearbyDrivers(latitud: $latitud, longitud: $longitud, tipo_vehiculo: $tipo_vehiculo, radio_km: $radio_km) {
+    ...LegacyError ... on QueryNearbyDriversSuccess { data { tipo_vehiculo latitud longitud distancia_km } }
+  }
+}`);
+
+/** A car near the pickup, its vehicle in the app's words; the searching screen only counts them. */
+const nearbyCar = ({ tipo_vehiculo, ...car }: GraphQLData) => ({ vehiculo_tipo: appVehicleType(tipo_vehiculo), ...car });
 
 const APP_TRIP = TRIP.extend({
   estado: APP_TRIP_STATE,
@@ -73,7 +96,7 @@ const tripList = (path: string, aliases: string[], summary: string, idField: "us
     document: operation(
       `query Trips {
         myTrips(rol: ${rol}, alcance: ${alcance}) {
-          ...LegacyError ... on QueryMyTripsSuccess { data { ...LegacyTrip pasajero { nombre apellido } } }
+          ...LegacyError ... on QueryMyTripsSuccess { data { ${TRIP_WITH_PASSENGER} } }
         }
       }`,
       TRIP_FRAGMENT,
@@ -161,9 +184,42 @@ export const tripRoutes = [
     }),
   }),
   defineRoute({
+    public: true,
+    method: "POST",
+    path: "/user/find_nearby_drivers.php",
+    summary: "Vehículos libres cerca de un punto (como mucho 10, a 5 km o menos), con su posición aproximada y sin datos del conductor",
+    input: z.object({
+      latitud: legacyNumber(),
+      longitud: legacyNumber(),
+      tipo_vehiculo: legacyChoice(VEHICLE_TYPE_SPELLINGS),
+      radio_km: optional(legacyNumber()),
+    }),
+    document: NEARBY_CARS,
+    variables: (input) => input,
+    output: z.object({ total: z.int(), conductores: z.array(NEARBY_CAR) }),
+    respond: (result) => ({ total: result.data.length, conductores: result.data.map(nearbyCar) }),
+  }),
+  defineRoute({
+    public: true,
+    method: "GET",
+    path: "/viajes/find_nearby_drivers.php",
+    summary: "Lo mismo que /user/find_nearby_drivers.php con los nombres de la otra pantalla del app (tipo de servicio, radius)",
+    // tipo is the service the app asks for: motocicleta and auto name their vehicles; there is no delivery service.
+    input: z.object({
+      latitud: legacyNumber(),
+      longitud: legacyNumber(),
+      tipo: legacyChoice(VEHICLE_TYPE_SPELLINGS),
+      radius: optional(legacyNumber()),
+    }),
+    document: NEARBY_CARS,
+    variables: ({ latitud, longitud, tipo, radius }) => ({ latitud, longitud, tipo_vehiculo: tipo, radio_km: radius }),
+    legacyNames: { tipo_vehiculo: "tipo", radio_km: "radius" },
+    output: z.object({ total: z.int(), drivers: z.array(NEARBY_CAR) }),
+    respond: (result) => ({ total: result.data.length, drivers: result.data.map(nearbyCar) }),
+  }),
+  defineRoute({
     method: "GET",
     path: "/viajes/get_trip.php",
-    aliases: ["/user/get_trip_status.php"],
     summary: "Un viaje, para sus partes y los administradores",
     input: z.object({ trip_id: legacyId() }),
     spellings: { solicitud_id: "trip_id" },
@@ -177,8 +233,58 @@ export const tripRoutes = [
     ),
     variables: (input) => input,
     output: z.object({ trip: TRIP.extend({ conductor: ASSIGNED_DRIVER.nullable() }) }),
-    // Who is coming, as pingo's waiting screen reads it under trip.conductor.
+    // Who is coming, under trip.conductor, for the trip's parties and administrators.
     respond: ({ conductor, vehiculo, ...trip }) => ({ trip: { ...trip, conductor: conductor && { ...conductor, vehiculo } } }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/user/get_trip_status.php",
+    summary:
+      "El estado de una solicitud en las palabras del app, con el conductor que viene y dónde está; " +
+      "el conductor solo para el pasajero, el conductor y los administradores",
+    input: z.object({ solicitud_id: legacyId(), usuario_id: optional(legacyId()) }),
+    spellings: { cliente_id: "usuario_id" },
+    caller: "usuario_id",
+    document: operation(
+      `query TripStatus($trip_id: Int!) {
+        trip(trip_id: $trip_id) {
+          ...LegacyError
+          ...LegacyTrip
+          ... on Viaje {
+            conductor { nombre apellido telefono calificacion }
+            vehiculo { tipo marca modelo placa color }
+            ubicacion_conductor { latitud longitud }
+          }
+        }
+      }`,
+      TRIP_FRAGMENT,
+    ),
+    variables: ({ solicitud_id }) => ({ trip_id: solicitud_id }),
+    legacyNames: { trip_id: "solicitud_id" },
+    output: z.object({
+      trip: TRIP.extend({
+        estado: APP_TRIP_STATE,
+        tiempo_estimado_min: z.int(),
+        fecha_creacion: z.iso.datetime(),
+        conductor: COMING_DRIVER.nullable(),
+      }),
+    }),
+    respond: ({ conductor, vehiculo, ubicacion_conductor, ...trip }) => ({
+      trip: {
+        ...trip,
+        estado: appTripState(trip.estado),
+        tiempo_estimado_min: trip.duracion_estimada_minutos,
+        fecha_creacion: trip.fecha_solicitud,
+        conductor: conductor && {
+          nombre: `${conductor.nombre} ${conductor.apellido}`,
+          telefono: conductor.telefono,
+          calificacion: conductor.calificacion,
+          // The screen reads vehiculo.tipo with no null check.
+          vehiculo: { marca: null, modelo: null, placa: null, color: null, ...vehiculo, tipo: appVehicleType(vehiculo?.tipo ?? null) },
+          ubicacion: ubicacion_conductor,
+        },
+      },
+    }),
   }),
   tripChange(
     "/viajes/accept_trip.php",
@@ -252,6 +358,21 @@ export const tripRoutes = [
     "conductor",
     "activos",
   ),
+  defineRoute({
+    method: "GET",
+    path: "/conductor/get_viaje_detalle.php",
+    summary: "Un viaje del conductor como lo muestra su historial (solo su conductor y los administradores)",
+    input: z.object({ conductor_id: legacyId(), viaje_id: legacyId() }),
+    caller: "conductor_id",
+    document: operation(
+      `query DriverTrip($trip_id: Int!) { driverTrip(trip_id: $trip_id) { ...LegacyError ${TRIP_WITH_PASSENGER} } }`,
+      TRIP_FRAGMENT,
+    ),
+    variables: ({ viaje_id }) => ({ trip_id: viaje_id }),
+    legacyNames: { trip_id: "viaje_id" },
+    output: z.object({ viaje: APP_TRIP }),
+    respond: (trip) => ({ viaje: appTrip(trip) }),
+  }),
   tripList(
     "/viajes/get_conductor_history.php",
     ["/conductor/get_historial.php"],

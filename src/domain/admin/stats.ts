@@ -1,0 +1,176 @@
+import { z } from "zod";
+import type { Prisma } from "../../db/client.js";
+import { member, type Actor } from "../actor.js";
+import { USER_TYPES, type UserType } from "../accounts/user-types.js";
+import { getUser } from "../accounts/users.js";
+import type { Deps } from "../deps.js";
+import { ValidationError } from "../errors.js";
+import { round } from "../numbers.js";
+import { localTime, nextDay, nextMonth, startOfDay, startOfMonth } from "../time.js";
+import { VEHICLE_TYPES } from "../trips/service-types.js";
+import { ACTIVE_STATES, TRIP_STATES, type TripState } from "../trips/states.js";
+import { isoDate, optional, parseInput, type Raw } from "../validation.js";
+import { ADMIN_RULES } from "./access.js";
+import { latestEntries } from "./audit.js";
+
+const rangeSchema = z.object({ desde: optional(isoDate()), hasta: optional(isoDate({ endOfDay: true })) });
+
+/** Sign-ups are counted day by day over the last 7 days, or over a range's days up to this many (its last ones). */
+const DEFAULT_DAYS = 7;
+const MAX_DAYS = 31;
+/** Entries of the audit log shown as recent activity. */
+const RECENT_ACTIVITY = 10;
+
+/** [start, end): the instants a figure counts. */
+interface Span {
+  start?: Date;
+  end: Date;
+}
+
+const within = ({ start, end }: Span) => ({ ...(start ? { gte: start } : {}), lt: end });
+
+/** A Bogotá calendar day as YYYY-MM-DD. */
+const dayName = (start: Date) => {
+  const { year, month, day } = localTime(start);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The starts of the `count` Bogotá days ending with the one containing `last`, leaving out those wholly before `notBefore`. */
+function lastDays(last: Date, count: number, notBefore?: Date): Date[] {
+  const days: Date[] = [];
+  for (let day = startOfDay(new Date(last.getTime() - (count - 1) * DAY_MS)); day <= last; day = nextDay(day)) {
+    if (!notBefore || nextDay(day) > notBefore) days.push(day);
+  }
+  return days;
+}
+
+/**
+ * The platform's figures for its administrators, counted by the database: accounts by role and
+ * sign-ups, drivers online and free (each process knows them all), trips by state, and fares,
+ * platform commission and drivers' net of completed trips today, this month (Bogotá calendar)
+ * and in total, or in the range asked for. Trips count on the day they were requested; money on
+ * the day the trip was completed.
+ */
+export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof rangeSchema>) {
+  const caller = member(actor, ADMIN_RULES.platformStats);
+  const { desde, hasta } = parseInput(rangeSchema, input);
+  if (desde && hasta && desde > hasta) throw new ValidationError("debe ser posterior o igual a 'desde'", "hasta");
+  const now = deps.clock.now();
+  const today: Span = { start: startOfDay(now), end: nextDay(startOfDay(now)) };
+  const month: Span = { start: startOfMonth(now), end: nextMonth(startOfMonth(now)) };
+  const range: Span | null = desde || hasta ? { start: desde, end: hasta ? new Date(hasta.getTime() + 1) : now } : null;
+  const days = range ? lastDays(new Date(range.end.getTime() - 1), MAX_DAYS, range.start) : lastDays(now, DEFAULT_DAYS);
+
+  const people = { eliminado_en: null };
+  const drivers = { conductor: { tipo_usuario: "conductor" } };
+  const signUps = (span: Span) => deps.db.user.count({ where: { ...people, creado_en: within(span) } });
+  const tripsByState = async (where: Prisma.TripWhereInput) => {
+    const groups = await deps.db.trip.groupBy({ by: ["estado"], where, _count: { _all: true } });
+    const counts = new Map(groups.map((group) => [group.estado, group._count._all]));
+    return TRIP_STATES.map((estado) => ({ estado, cantidad: counts.get(estado) ?? 0 }));
+  };
+  const money = async (span: Span | null) => {
+    const result = await deps.db.trip.aggregate({
+      where: { estado: "completado", ...(span ? { fecha_fin: within(span) } : {}) },
+      _sum: { precio_final: true, comision_plataforma: true, ganancia_conductor: true },
+      _count: { _all: true },
+    });
+    return {
+      viajes_completados: result._count._all,
+      bruto: round(result._sum.precio_final ?? 0),
+      comision: round(result._sum.comision_plataforma ?? 0),
+      neto: round(result._sum.ganancia_conductor ?? 0),
+    };
+  };
+
+  const [
+    administrador,
+    roles,
+    activos,
+    registros_hoy,
+    registros_mes,
+    registros_por_dia,
+    en_revision,
+    aprobados,
+    por_estado,
+    hoy_por_estado,
+    ingresos_hoy,
+    ingresos_mes,
+    ingresos_total,
+    periodo,
+    actividad_reciente,
+  ] = await Promise.all([
+    getUser(deps.db, caller.id),
+    deps.db.user.groupBy({ by: ["tipo_usuario"], where: people, _count: { _all: true } }),
+    deps.db.user.count({ where: { ...people, es_activo: true, fecha_suspension: null } }),
+    signUps(today),
+    signUps(month),
+    Promise.all(days.map(async (start) => ({ fecha: dayName(start), cantidad: await signUps({ start, end: nextDay(start) }) }))),
+    deps.db.driverProfile.count({ where: { ...drivers, estado_revision: "en_revision" } }),
+    deps.db.driverProfile.count({ where: { ...drivers, aprobado: true } }),
+    tripsByState({}),
+    tripsByState({ fecha_solicitud: within(today) }),
+    money(today),
+    money(month),
+    money(null),
+    range &&
+      Promise.all([signUps(range), tripsByState({ fecha_solicitud: within(range) }), money(range)]).then(
+        ([registros, viajes_por_estado, ingresos]) => ({
+          desde: range.start ?? null,
+          hasta: new Date(range.end.getTime() - 1),
+          registros,
+          viajes: sum(viajes_por_estado),
+          viajes_por_estado,
+          ingresos,
+        }),
+      ),
+    latestEntries(deps.db, { take: RECENT_ACTIVITY }),
+  ]);
+
+  const byRole = new Map(roles.map((group) => [group.tipo_usuario as UserType, group._count._all]));
+  const role = (type: UserType) => byRole.get(type) ?? 0;
+  return {
+    generado_en: now,
+    administrador,
+    usuarios: {
+      total: USER_TYPES.reduce((total, type) => total + role(type), 0),
+      activos,
+      pasajeros: role("pasajero"),
+      conductores: role("conductor"),
+      administradores: role("admin"),
+      empresas: role("empresa"),
+      registros_hoy,
+      registros_mes,
+      registros_por_dia,
+    },
+    conductores: { ...online(deps, now), en_revision, aprobados },
+    viajes: {
+      total: sum(por_estado),
+      por_estado,
+      activos: sum(por_estado.filter(({ estado }) => (ACTIVE_STATES as readonly TripState[]).includes(estado))),
+      hoy: sum(hoy_por_estado),
+      hoy_por_estado,
+    },
+    ingresos: { hoy: ingresos_hoy, mes: ingresos_mes, total: ingresos_total },
+    periodo,
+    actividad_reciente,
+  };
+}
+
+const sum = (counts: Array<{ cantidad: number }>) => counts.reduce((total, { cantidad }) => total + cantidad, 0);
+
+/** Drivers online (free or on a trip) and free for a trip now, by vehicle type, as this process knows them. */
+function online(deps: Deps, now: Date) {
+  const por_tipo_vehiculo = VEHICLE_TYPES.map((tipo_vehiculo) => ({ tipo_vehiculo, en_linea: 0, disponibles: 0, en_viaje: 0 }));
+  for (const driver of deps.matching.presence.all()) {
+    const row = por_tipo_vehiculo.find((entry) => entry.tipo_vehiculo === driver.tipo_vehiculo)!;
+    row.en_linea += 1;
+    if (driver.viaje_activo_id !== null) row.en_viaje += 1;
+    // Free, with documents in force: a driver matching could offer a trip to.
+    else if (driver.disponible && driver.apto_hasta > now) row.disponibles += 1;
+  }
+  const total = (key: "en_linea" | "disponibles" | "en_viaje") => por_tipo_vehiculo.reduce((count, row) => count + row[key], 0);
+  return { en_linea: total("en_linea"), disponibles: total("disponibles"), en_viaje: total("en_viaje"), por_tipo_vehiculo };
+}
