@@ -6,7 +6,9 @@ const REQUESTS = 200;
 let app: TestApp;
 let base: string;
 beforeAll(async () => {
-  app = await createTestApp({ env: { DATABASE_POOL_SIZE: "2" } });
+  // Two connections for 200 requests; each may wait for one long enough that a busy test machine
+  // still serves most of them (the tests below turn requests away on purpose).
+  app = await createTestApp({ env: { DATABASE_POOL_SIZE: "2", DATABASE_POOL_TIMEOUT_MS: "15000", MAX_QUEUE_WAIT_MS: "15000" } });
   base = `http://127.0.0.1:${(await app.server.start(0, "127.0.0.1")).port}`;
 });
 afterAll(() => app.close());
