@@ -160,7 +160,19 @@ describe("with Redis away", () => {
         origen: BELLO,
         destino: ESTADIO,
       });
-      expect(farTrip).toMatchObject({ status: 200, body: { success: true } });
+      // On failure, what the other process logged says why.
+      expect(
+        farTrip,
+        b
+          .output()
+          .split("\n")
+          .filter((line) => /"level":(40|50)/.test(line))
+          .slice(-5)
+          .join("\n"),
+      ).toMatchObject({
+        status: 200,
+        body: { success: true },
+      });
 
       // New subscriptions work, and hear what happens on their own process.
       const updates = await subscribe(
