@@ -18,6 +18,19 @@ export interface BenchRow {
 
 const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - text.length));
 
+/** Cells as the lines of one Markdown table, each column as wide as its widest cell. */
+export function markdownTable(header: string[], lines: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(" | ")} |`;
+  return [row(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(row)];
+}
+
+/** The machine's load average before a run and now, with the platform and Node.js version. */
+export function loadLine(loadBefore: number[]): string {
+  const fmt = (load: number[]) => load.map((l) => l.toFixed(2)).join(" ");
+  return `load average before: ${fmt(loadBefore)}; after: ${fmt(loadavg())} (${process.platform}, node ${process.version})`;
+}
+
 /** Prints the rows as one Markdown table, with the machine's load average before and after. */
 export function printTable(rows: BenchRow[], loadBefore: number[]): string {
   const header = ["path", "measured", "baseline (same run)", "ratio", "target", "ok", "note"];
@@ -30,14 +43,5 @@ export function printTable(rows: BenchRow[], loadBefore: number[]): string {
     r.ratio >= r.target ? "yes" : "NO",
     r.note ?? "",
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => `| ${cells.map((c, i) => pad(c, widths[i]!)).join(" | ")} |`;
-  const fmt = (load: number[]) => load.map((l) => l.toFixed(2)).join(" ");
-  return [
-    row(header),
-    `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`,
-    ...lines.map(row),
-    "",
-    `load average before: ${fmt(loadBefore)}; after: ${fmt(loadavg())} (${process.platform}, node ${process.version})`,
-  ].join("\n");
+  return [...markdownTable(header, lines), "", loadLine(loadBefore)].join("\n");
 }

@@ -32,6 +32,8 @@ const schema = z.object({
   DISPATCH_WAVE_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** …and to the next nearest ones after this many seconds while nobody has taken it (decimals allowed). */
   DISPATCH_WAVE_S: z.coerce.number().min(0.05).max(600).default(15),
+  /** How often each process looks for requests whose next wave is due: how late a wave may go out. */
+  DISPATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   UPLOAD_MAX_BYTES: z.coerce
     .number()

@@ -5,19 +5,22 @@ import type { Duplex } from "node:stream";
 import type { Plugin } from "graphql-yoga";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { afterCommit, unitAware } from "./db/unit.js";
 import { applyMigrations } from "./db/migrate.js";
 import { ensureInitialAdmin } from "./domain/accounts/initial-admin.js";
 import { systemClock, type Clock, type Deps } from "./domain/deps.js";
 import { authorizeDocumentRead } from "./domain/drivers/documents.js";
 import { DomainError } from "./domain/errors.js";
+import { databaseOutage } from "./domain/outage.js";
 import { HTTP_STATUS } from "./http/status.js";
+import { startCatchUp } from "./graphql/catch-up.js";
 import { createEvents } from "./graphql/pubsub.js";
 import { schema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
 import { createIdentity } from "./graphql/identity.js";
 import { GRAPHQL_PATH, GRAPHQL_SSE_PATH, createGraphQL } from "./graphql/yoga.js";
 import { Admission } from "./http/admission.js";
-import { busyResponse } from "./http/overload.js";
+import { BUSY, busyHeaders, busyResponse } from "./http/overload.js";
 import { Response } from "./http/response.js";
 import { useIdempotency } from "./http/idempotency.js";
 import { requestIdOf } from "./http/request-id.js";
@@ -37,6 +40,7 @@ import {
   savePositions,
 } from "./domain/matching/online-drivers.js";
 import { DriverPresence } from "./domain/matching/presence.js";
+import { startDispatcher } from "./domain/matching/dispatcher.js";
 import { CallerCache } from "./domain/accounts/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
 import { legacyRoutes } from "./rest/routes/index.js";
@@ -86,6 +90,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     onQuery: options.onQuery,
   });
   const events = await createEvents(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX, log);
+  // Whatever fails because the database cannot serve now is counted here, not logged one by one.
+  const outage = databaseOutage(log, () => database.ping());
   const clock = options.clock ?? systemClock;
 
   if (!config.URL_SIGNING_SECRET && (config.NODE_ENV === "production" || config.REDIS_URL)) {
@@ -100,16 +106,16 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   });
   const counter = (name: string, limit: number, windowS: number) =>
     attemptCounter({ name, limit, windowS, redis: events.redis, prefix: config.REDIS_CHANNEL_PREFIX });
-  /** Work scheduled for later (dispatch waves): dropped when the service stops. */
-  const timers = new Set<NodeJS.Timeout>();
   const mail = mailDelivery(config, { db: database.prisma, clock, log });
   const deps: Deps = {
-    db: database.prisma,
+    // Inside a keyed request's unit of work, its transaction (src/db/unit.ts).
+    db: unitAware(database.prisma),
     provider: database.provider,
     clock,
     log,
     events: {
-      publish: (...args) => events.pubsub.publish(...args),
+      // Heard once the work that caused them is committed.
+      publish: (...args) => afterCommit(() => events.pubsub.publish(...args)),
       // Yoga's conditional types do not resolve for a generic topic; a broadcast topic yields its one payload.
       subscribe: (topic) => events.pubsub.subscribe(...([topic] as [never])) as never,
     },
@@ -119,14 +125,6 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000,
       waveSize: config.DISPATCH_WAVE_SIZE,
       waveMs: config.DISPATCH_WAVE_S * 1000,
-      dueWaves: new Map(),
-    },
-    later: (ms, task) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        task().catch((error) => log.error({ err: error }, "scheduled work failed"));
-      }, ms);
-      timers.add(timer);
     },
     callers: new CallerCache(),
     bcryptCost: config.BCRYPT_COST,
@@ -139,7 +137,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     },
     deviceLockMs: config.DEVICE_LOCK_S * 1000,
     uploads,
-    onMailQueued: mail.queued,
+    onMailQueued: (queued) => afterCommit(() => mail.queued(queued)),
   };
 
   if (config.DEMO_DATA) {
@@ -152,14 +150,24 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   // Followed before loading, so that nothing decided meanwhile is missed.
   const presences = followPresences(deps);
   await loadPresences(deps);
+  // Once the drivers online are known: a wave sent before would find nobody to go to.
+  const dispatcher = startDispatcher(deps, { pollMs: config.DISPATCH_POLL_MS, database: outage });
+  // Who is online, read again from the database; if it is away, once it is back.
+  const reloadPresences = (): Promise<void> =>
+    loadPresences(deps).catch((error) => {
+      if (outage.report("presence reloads", error)) outage.whenBack(reloadPresences);
+      else log.error({ err: error }, "could not read the drivers online again after Redis came back");
+    });
   // What other processes announced while Redis was away never arrives: callers are read again, and
   // who is online is read again from the database.
   events.onRecovered(() => {
     deps.callers.clear();
     deps.matching.presence.forgetAll();
-    loadPresences(deps).catch((error) => log.error({ err: error }, "could not read the drivers online again after Redis came back"));
+    void reloadPresences();
   });
-  const flushPositions = () => savePositions(deps).catch((error) => log.error({ err: error }, "could not store driver positions"));
+  const stopCatchUp = startCatchUp(deps, events, outage);
+  // Positions that could not be stored wait for the next flush.
+  const flushPositions = () => savePositions(deps).catch(outage.caught("position flushes", "could not store driver positions"));
   const flushing = setInterval(flushPositions, config.POSITION_FLUSH_MS);
   const announcing = setInterval(() => announcePositions(deps), POSITION_ANNOUNCE_MS);
 
@@ -172,6 +180,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     log.warn({}, "LEGACY_AUTH=ids: legacy callers are trusted to be the ids they send; set LEGACY_AUTH=token once the apps send tokens");
   }
 
+  /** A figure for /metrics: unknown (NaN) while the database cannot serve, counted in its outage rather than logged. */
+  const reading =
+    <T>(read: () => Promise<T>, unknown: T) =>
+    () =>
+      read().catch((error: unknown) => {
+        if (outage.report("metrics readings", error)) return unknown;
+        throw error;
+      });
   const identity = createIdentity(deps, { legacyAuth: config.LEGACY_AUTH, trustProxyHops: config.TRUST_PROXY_HOPS });
   const metrics = new Metrics({
     paths: [
@@ -181,8 +197,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       "/healthz",
       "/readyz",
     ],
-    pendingTrips: () => deps.db.trip.count({ where: { estado: "pendiente" } }),
-    outbox: () => countOutbox(deps.db),
+    pendingTrips: reading(() => deps.db.trip.count({ where: { estado: "pendiente" } }), Number.NaN),
+    outbox: reading(() => countOutbox(deps.db), { pendiente: Number.NaN, enviado: Number.NaN, fallido: Number.NaN, vencido: Number.NaN }),
     drivers: () => deps.matching.presence.all(),
     pool: () => database.poolState(),
     events: () => events.status(),
@@ -200,7 +216,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       database.ping().then(
         () => null,
         (error) => {
-          log.warn({ err: error }, "not ready: the database does not answer");
+          outage.caught("readiness checks", "not ready: the database does not answer")(error);
           return "database: unreachable";
         },
       ),
@@ -221,6 +237,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       return null;
     } catch (error) {
       if (error instanceof DomainError) return { status: HTTP_STATUS[error.code], message: error.message };
+      if (outage.report("requests", error)) return { status: BUSY.status, message: BUSY.message, headers: busyHeaders };
       log.error({ err: error }, "could not check who may read a document");
       return { status: 500, message: "Error interno del servidor" };
     }
@@ -253,8 +270,16 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     },
     graphiql: config.GRAPHIQL,
     metrics: useMetrics(metrics, metricsAccess, log),
+    database: outage,
     routes: [
-      useIdempotency(deps.db, { clock, log, bodyLimit: BODY_LIMIT, multipartLimit: 2 * config.UPLOAD_MAX_BYTES }),
+      useIdempotency(database.prisma, {
+        clock,
+        log,
+        provider: database.provider,
+        database: outage,
+        bodyLimit: BODY_LIMIT,
+        multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
+      }),
       operations,
       useUploads(uploads, mayReadDocument),
       useApiDocs(legacyRoutes),
@@ -264,6 +289,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         bodyLimit: BODY_LIMIT,
         multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
         countError: (code) => metrics.countError(code),
+        database: outage,
       }),
     ],
   });
@@ -317,7 +343,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       upgraded.add(socket);
       socket.once("close", () => upgraded.delete(socket));
     });
-    disposeWebSockets = attachGraphQLWebSocket(http, yoga, { identity, pubsub: events.pubsub, log, clock, metrics });
+    disposeWebSockets = attachGraphQLWebSocket(http, yoga, { identity, pubsub: events.pubsub, log, clock, metrics, database: outage });
     await new Promise<void>((resolve, reject) => {
       http!.once("error", reject);
       http!.listen(port, host, () => resolve());
@@ -345,13 +371,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         clearTimeout(force);
       }
       demoDrivers?.stop();
-      for (const timer of timers) clearTimeout(timer);
+      await dispatcher.stop();
       clearInterval(flushing);
       clearInterval(announcing);
+      stopCatchUp();
       await presences.stop();
       await accountChanges.stop();
       await mail.stop();
       await flushPositions();
+      outage.stop();
       await yoga.dispose();
       await events.close();
       await database.close();
@@ -360,7 +388,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     return stopping;
   }
 
-  return { deps, fetch: (request: Request) => yoga.fetch(request), start, stop, flushPositions };
+  return { deps, fetch: (request: Request) => yoga.fetch(request), start, stop, flushPositions, dispatcher };
 }
 
 export type AppServer = Awaited<ReturnType<typeof buildServer>>;

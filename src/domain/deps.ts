@@ -1,13 +1,9 @@
 import type { Db } from "../db/client.js";
-import type { Trip } from "../db/models.js";
 import type { Provider } from "../db/url.js";
 import type { CallerCache } from "./accounts/callers.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
 import type { DriverPresence } from "./matching/presence.js";
-
-/** The trips whose next dispatch wave is due at each (rounded) time (matching/dispatch.ts). */
-type DueWaves = Map<number, Trip[]>;
 
 export interface Clock {
   now(): Date;
@@ -55,11 +51,7 @@ export interface Deps {
     waveSize: number;
     /** …and to the next ones when nobody has taken it after this long. */
     waveMs: number;
-    /** The trips whose next wave is due, by when (dispatch.ts). */
-    dueWaves: DueWaves;
   };
-  /** Runs `task` after `ms` unless the service stops first; failures are logged. */
-  later(ms: number, task: () => Promise<void>): void;
   /** Who recent callers are, so that most calls need not read their account. */
   callers: CallerCache;
   bcryptCost: number;

@@ -19,8 +19,8 @@ export interface UploadsOptions {
   clock: Clock;
 }
 
-/** Why a request for a file is answered without it. */
-export type Refusal = { status: number; message: string };
+/** Why a request for a file is answered without it (503 with Retry-After while the database cannot say who may read it). */
+export type Refusal = { status: number; message: string; headers?: Record<string, string> };
 
 /**
  * Uploaded files on local disk under `root`, served back under /uploads/. Links are kept plain
@@ -125,7 +125,7 @@ export function localUploads({ root, maxBytes, secret, linkTtlMs, clock }: Uploa
   };
 }
 
-const refuse = ({ status, message }: Refusal) => failure(status, message);
+const refuse = ({ status, message, headers }: Refusal) => failure(status, message, headers);
 
 export type Uploads = ReturnType<typeof localUploads>;
 

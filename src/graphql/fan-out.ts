@@ -1,6 +1,7 @@
 import type { ExecutionResult } from "graphql";
 import { WebSocket } from "ws";
 import type { Logger } from "../domain/deps.js";
+import { isBusyError } from "../http/overload.js";
 
 /**
  * Subscriptions shared between graphql-ws subscribers. Thousands of sockets watching one trip
@@ -110,7 +111,8 @@ export function createFanOut<T>(log: Logger) {
       }
     } catch (error) {
       failure = error;
-      log.error({ err: error }, "a shared subscription failed");
+      // One the database could not serve was counted in its outage as it was masked (yoga.ts).
+      if (!isBusyError(error)) log.error({ err: error }, "a shared subscription failed");
     }
     forget(source);
     // Only now: every `next` of this source has been written before graphql-ws sends `complete`.

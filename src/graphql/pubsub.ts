@@ -53,6 +53,9 @@ function throttledWarn(log: Logger, everyMs: number) {
   };
 }
 
+/** Topics whose missed events can be read again from the database (see catch-up.ts). */
+type LocalTopic = "viaje" | "solicitud_viaje";
+
 export interface AppEvents {
   pubsub: ReturnType<typeof createPubSub<EventMap>>;
   /** The connection that publishes, free for other shared state (attempt counters); null without Redis. */
@@ -64,6 +67,10 @@ export interface AppEvents {
    * other processes announced meanwhile never arrived.
    */
   onRecovered(callback: () => void): void;
+  /** Ids of a per-id topic with a listener on this process (`viaje`: the trips followed here). */
+  listening(topic: LocalTopic): number[];
+  /** Hands an event to this process's own listeners only, as if it had come through Redis. */
+  deliverHere<K extends LocalTopic>(topic: K, ...args: EventMap[K]): void;
   /** For the metrics: whether events reach every process now, and how many never reached the others. */
   status(): { mode: "redis" | "in-process"; connected: boolean; lost: number };
   close(): Promise<void>;
@@ -80,6 +87,9 @@ export async function createEvents(redisUrl: string | undefined, prefix: string,
       redis: null,
       ping: async () => undefined,
       onRecovered: () => undefined,
+      // Never away: nothing is missed, so nothing is caught up on.
+      listening: () => [],
+      deliverHere: () => undefined,
       status: () => ({ mode: "in-process", connected: true, lost: 0 }),
       close: async () => undefined,
     };
@@ -140,7 +150,8 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
   const lost = (channel: string, error?: unknown) => {
     lostEvents++;
     lostTotal++;
-    warn({ err: error, channel, lost_events: lostEvents }, "events not sent to other processes: Redis is unavailable");
+    // During an outage they are counted, and told once it ends.
+    if (!away) warn({ err: error, channel, lost_events: lostEvents }, "events not sent to other processes: Redis is unavailable");
   };
 
   function settle() {
@@ -175,7 +186,8 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
   for (const client of [publisher, subscriber]) {
     client.on("error", (error: Error) => {
       problem = describe(error);
-      if (!closing) warn({ err: error }, "Redis connection error");
+      // Reconnection attempts fail until Redis is back: the outage was told once, with its problem.
+      if (!closing && !away) warn({ err: error }, "Redis connection error");
     });
     client.on("close", goneAway);
   }
@@ -222,7 +234,10 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
         listeners.set(channel, callbacks);
         // While the connection is down, it subscribes with every other channel once it is back.
         if (subscriber.status === "ready") {
-          subscriber.subscribe(channel).catch((error: unknown) => warn({ err: error, channel }, "could not subscribe to an event channel"));
+          subscriber.subscribe(channel).catch((error: unknown) => {
+            // Lost with the connection: every channel is subscribed again once it is back.
+            if (!away) warn({ err: error, channel }, "could not subscribe to an event channel");
+          });
         }
       }
       callbacks.add(callback);
@@ -290,6 +305,11 @@ async function redisEvents(url: string, prefix: string, log: Logger): Promise<Ap
     onRecovered: (callback) => {
       recovered.add(callback);
     },
+    listening: (topic) => {
+      const start = `${prefix}${topic}:`;
+      return [...listeners.keys()].filter((channel) => channel.startsWith(start)).map((channel) => Number(channel.slice(start.length)));
+    },
+    deliverHere: (topic, id, payload) => deliver(`${prefix}${topic}:${id}`, payload),
     status: () => ({ mode: "redis", connected: healthy(), lost: lostTotal }),
     close: async () => {
       closing = true;

@@ -10,6 +10,7 @@ import { requestScope } from "../logger.js";
 import type { Clock, Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import type { EventMap } from "../domain/events.js";
+import type { DatabaseOutage } from "../domain/outage.js";
 import { subscriptionField } from "../metrics/labels.js";
 import type { Metrics } from "../metrics/registry.js";
 import { createFanOut } from "./fan-out.js";
@@ -55,6 +56,8 @@ function clientErrors(error: unknown): GraphQLError[] {
 
 // graphql-ws's own code for a refused connection; clients do not retry it.
 const FORBIDDEN = 4403;
+// WebSocket's "try again later" (RFC 6455, 1013), which graphql-ws clients retry.
+const TRY_AGAIN_LATER = 1013;
 // setTimeout's longest delay; a session that lasts longer is checked again then.
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -64,18 +67,26 @@ export interface WebSocketOptions {
   log: Logger;
   clock: Clock;
   metrics: Pick<Metrics, "socketOpened" | "subscriptionStarted">;
+  /** Counts the connections and operations turned away because the database cannot serve now. */
+  database: DatabaseOutage;
 }
 
 /**
  * graphql-ws on the HTTP server's /graphql path, running every operation through Yoga's pipeline
  * (same plugins, same context factory). The token in the connection parameters is checked once,
  * at connection_init; a connection whose session is revoked (on any process) or expires is closed
- * (4403), which graphql-ws clients do not retry with the same token. Identical subscriptions of
+ * (4403), which graphql-ws clients do not retry with the same token; one that cannot be checked
+ * because the database cannot serve now is closed with 1013, which they retry. An operation the
+ * database cannot serve ends with a SERVICE_UNAVAILABLE error. Identical subscriptions of
  * callers who see the same things run once per event for all their sockets (see fan-out.ts).
  * Returns the function that closes every socket (code 1001), every shared subscription and the
  * WebSocket server.
  */
-export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { identity, pubsub, log, clock, metrics }: WebSocketOptions) {
+export function attachGraphQLWebSocket(
+  http: Server,
+  yoga: GraphQLServer,
+  { identity, pubsub, log, clock, metrics, database }: WebSocketOptions,
+) {
   const wss = new WebSocketServer({ server: http, path: GRAPHQL_PATH });
   wss.on("connection", (socket) => socket.once("close", metrics.socketOpened()));
   /**
@@ -110,10 +121,17 @@ export function attachGraphQLWebSocket(http: Server, yoga: GraphQLServer, { iden
         if (request_id) requestIds.set(ctx.extra.socket, request_id);
         const actor = await scoped(request_id, () =>
           identity.actor({ connectionParams: ctx.connectionParams ?? {}, req: ctx.extra.request }),
-        );
+        ).catch((error: unknown) => {
+          if (database.report("requests", error)) return null;
+          throw error;
+        });
         // graphql-ws would keep the upgrade request, headers and all, for as long as the socket; its
         // address was all it was needed for, and nothing reads it after this.
         (ctx.extra as { request?: unknown }).request = undefined;
+        if (actor === null) {
+          ctx.extra.socket.close(TRY_AGAIN_LATER, "Intenta de nuevo en unos segundos");
+          return false;
+        }
         if (actor.kind === "anonymous" && actor.refused) return false;
         actors.set(ctx.extra.socket, actor);
         if (actor.kind === "member" && actor.session) {

@@ -4,9 +4,10 @@ import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { Deps, Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
-import { isOverloaded } from "../db/client.js";
+import { isUnavailable } from "../db/client.js";
+import type { DatabaseOutage } from "../domain/outage.js";
 import { graphqlFailure } from "../http/failure.js";
-import { BUSY, busyHeaders } from "../http/overload.js";
+import { busyError, busyResponse, isBusyError } from "../http/overload.js";
 import { HTTP_STATUS } from "../http/status.js";
 import type { EventMap } from "../domain/events.js";
 import { contextFactory } from "./context.js";
@@ -26,7 +27,6 @@ export const GRAPHQL_SSE_PATH = "/graphql/stream";
 const wraps = (test: (error: unknown) => boolean) => (error: unknown) =>
   test(error) || (error instanceof GraphQLError && test(error.originalError));
 const isRefusal = wraps((error) => error instanceof DomainError);
-const isBusy = wraps(isOverloaded);
 
 type Outcome = ExecutionResult | AsyncIterable<ExecutionResult>;
 
@@ -56,8 +56,8 @@ const NO_OPERATION: DocumentNode = { kind: Kind.DOCUMENT, definitions: [] };
  * parse escapes as a 500 with its stack. Here each becomes the operation's result, with `data`
  * present but undefined (so that graphql-sse knows it for a result, and JSON leaves it out): a
  * `next` event with the errors, then `complete`, as on GRAPHQL_PATH. Anything thrown anyway is
- * logged and answered 500 without the stack. Errors leave out the HTTP status and headers they
- * carry for Yoga, as Yoga's own answers do.
+ * answered 503 when the database cannot serve now, otherwise logged and answered 500 without the
+ * stack. Errors leave out the HTTP status and headers they carry for Yoga, as Yoga's own answers do.
  */
 function useGraphQLOverSSE(endpoint: string, log: Logger): Plugin {
   const plugin = useGraphQLSSE({ endpoint, onNext: (_ctx, _req, result) => withoutHttp(result) });
@@ -108,6 +108,8 @@ function useGraphQLOverSSE(endpoint: string, log: Logger): Plugin {
         try {
           await plugin.onRequest?.(payload);
         } catch (error) {
+          // Turned away as its context was made (a database that cannot serve now), already masked and counted.
+          if (isBusyError(error)) return payload.endResponse(busyResponse(true));
           log.error({ err: error }, "unexpected error in a GraphQL over SSE request");
           payload.endResponse(graphqlFailure(500, "Error interno del servidor", "INTERNAL"));
         }
@@ -125,9 +127,15 @@ export interface GraphQLOptions {
   routes: Plugin[];
   /** Serves /metrics and measures every request and operation (src/metrics). */
   metrics: Plugin;
+  /** Counts the operations answered 503 because the database cannot serve now. */
+  database: DatabaseOutage;
 }
 
-export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, edge, graphiql, routes, metrics }: GraphQLOptions) {
+export function createGraphQL(
+  deps: Deps,
+  pubsub: PubSub<EventMap>,
+  { identity, edge, graphiql, routes, metrics, database }: GraphQLOptions,
+) {
   const buildContext = contextFactory(deps, pubsub, identity);
   // The page carries GraphiQL's scripts and styles inline (about 9 MB), so it loads with no network
   // access; it never changes, so it is built once.
@@ -150,11 +158,11 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
       debug: (...args) => deps.log.debug({ yoga: args }),
       info: (...args) => deps.log.info({ yoga: args }),
       warn: (...args) => deps.log.warn({ yoga: args }),
-      // Yoga logs every error it masks: a refusal the caller caused, or a database too busy for now
-      // (answered 503), is not the service failing.
+      // Yoga logs every error it masks: a refusal the caller caused is not the service failing, and
+      // a database that cannot serve now is counted in its outage (answered 503).
       error: (...args) => {
         if (args.some(isRefusal)) deps.log.info({ yoga: args }, "refused");
-        else if (args.some(isBusy)) deps.log.warn({ yoga: args }, "too busy: operation turned away");
+        else if (args.some(isUnavailable)) deps.log.debug({ yoga: args }, "database unavailable: operation turned away");
         else deps.log.error({ yoga: args });
       },
     },
@@ -168,11 +176,7 @@ export function createGraphQL(deps: Deps, pubsub: PubSub<EventMap>, { identity, 
         if (original instanceof DomainError) {
           return new GraphQLError(original.message, { extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } } });
         }
-        if (isOverloaded(original)) {
-          return new GraphQLError(BUSY.message, {
-            extensions: { code: BUSY.code, http: { status: BUSY.status, headers: busyHeaders } },
-          });
-        }
+        if (database.report("requests", original)) return busyError();
         deps.log.error({ err: original }, "unexpected error in a GraphQL operation");
         return new GraphQLError("Error interno del servidor", { extensions: { code: "INTERNAL", http: { status: 500 } } });
       },

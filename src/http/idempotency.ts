@@ -1,10 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Plugin } from "graphql-yoga";
 import { isUniqueViolation, type Db } from "../db/client.js";
+import { beginUnit, unitScope, UnitWaitTimeout, type OpenUnit } from "../db/unit.js";
+import type { Provider } from "../db/url.js";
 import type { Clock, Logger } from "../domain/deps.js";
+import type { DatabaseOutage } from "../domain/outage.js";
 import { type BodyLimits, limitFor, readAndHandOn, unreadableBody } from "./body.js";
 import { failure, graphqlFailure } from "./failure.js";
+import { BUSY, busyHeaders } from "./overload.js";
 import { Response } from "./response.js";
 
 /** How long an answer is kept for retries of its request. */
@@ -13,7 +16,6 @@ export const MAX_KEY_LENGTH = 255;
 /** The header every replayed answer carries (as Stripe's does). */
 export const REPLAYED_HEADER = "idempotent-replayed";
 
-const IN_PROGRESS = "en_curso";
 const DONE = "terminada";
 // Expired rows are also deleted as they are met; the sweep keeps keys nobody retries from piling up.
 const SWEEP_EVERY_MS = 60_000;
@@ -26,24 +28,23 @@ const NOT_KEPT = /^(content-length|transfer-encoding|connection|keep-alive|date|
 export interface IdempotencyOptions extends BodyLimits {
   clock: Clock;
   log: Logger;
-  /** How long a retry waits for the first request with its key before giving up with 409. */
+  provider: Provider;
+  /** Where a database that cannot serve is counted, rather than logged request by request. */
+  database: Pick<DatabaseOutage, "report">;
+  /** How long a retry waits for the first request with its key to end before giving up with 409. */
   waitMs?: number;
-  /** How often a waiting retry looks at the record again. */
-  pollMs?: number;
-  /**
-   * How long a claim holds while its request runs: a process that died mid-request frees its keys
-   * after this. Far longer than any request takes (database waits end after 25 s).
-   */
-  leaseMs?: number;
+  /** How long the work of a keyed request may take; past it the work is undone. */
+  workMs?: number;
 }
 
-interface Claim {
+interface Held {
+  unit: OpenUnit;
   id: number;
+  /** The key's record, as `ownerId` names it. */
+  owner: string;
   creado_en: Date;
   secret: Buffer;
 }
-
-type Outcome = { claim: Claim } | { response: Response };
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
@@ -69,80 +70,46 @@ function unseal(secret: Buffer, stored: string): string {
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
 }
 
+const ownerId = (owner: { clave: string; huella_credencial: string }) => `${owner.clave}:${owner.huella_credencial}`;
+
+const keyed = (request: Request) => request.method === "POST" && request.headers.has("idempotency-key");
+// Event streams are never kept: a key on one means nothing.
+const streams = (request: Request) => /text\/event-stream/i.test(request.headers.get("accept") ?? "");
+
+/** The wait for the first request with a key ran out: PostgreSQL's lock timeout, or a transaction that could not begin in time. */
+const waitedTooLong = (error: unknown) =>
+  error instanceof UnitWaitTimeout ||
+  (error instanceof Error && /lock timeout|55P03/i.test(`${error.message} ${(error as { code?: string }).code ?? ""}`));
+
 /**
  * `Idempotency-Key` on POST, with Stripe's semantics: a retry within 24 h gets the first answer
  * (status, body, headers) without the work running again; the same key with another request is
  * refused with 422; a retry arriving while the first still runs waits for its answer. Keys belong
  * to the caller's credentials (the SHA-256 of the Authorization header), so nobody reads another
- * caller's answer. 5xx and 429 answers are not kept: the key is released and the work may run again.
+ * caller's answer. 5xx and 429 answers are not kept: the work is undone and may run again.
  *
- * The record lives in the database, so this holds across processes: the first request claims the
- * key by inserting a row, and the unique index decides who got it.
+ * Exactly once: a keyed request runs as one unit of work (src/db/unit.ts). The record of its key,
+ * the work and the answer kept for it commit in one transaction, so a change is never committed
+ * without its answer, whatever dies when; a key whose work never committed is free at once. The
+ * record's unique index makes a retry that arrives meanwhile wait until the first commits (then
+ * it is answered with the first answer) or is undone (then it runs).
  */
 export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
-  const { clock, log, waitMs = 30_000, pollMs = 50, leaseMs = 60_000 } = options;
-  const rows = db.idempotentRequest;
-  // The claim each request holds, found again when its answer comes back; each request has its own server context.
-  const claims = new WeakMap<object, Claim>();
+  const { clock, log, provider, database, waitMs = 30_000, workMs = 60_000 } = options;
+  // The unit each keyed request holds, found again when its answer comes back; each request has its own server context.
+  const held = new WeakMap<object, Held>();
+  // The keys whose work runs in this process now.
+  const running = new Set<string>();
   let graphqlEndpoint = "/graphql";
   let sweptAt: number | null = null;
 
-  async function sweep(now: Date): Promise<void> {
+  function sweep(now: Date): void {
     // The distance, not the order: a test clock may be set back.
     if (sweptAt !== null && Math.abs(now.getTime() - sweptAt) < SWEEP_EVERY_MS) return;
     sweptAt = now.getTime();
-    await rows.deleteMany({ where: { expira_en: { lte: now } } });
-  }
-
-  async function claim(
-    owner: { clave: string; huella_credencial: string },
-    sent: { metodo: string; ruta: string; huella_cuerpo: string },
-    secret: Buffer,
-    refuse: (status: number, message: string, code: string) => Response,
-  ): Promise<Outcome> {
-    // Real time, not the clock: an injected clock that stands still must not make a retry wait forever.
-    const started = performance.now();
-    await sweep(clock.now());
-    for (;;) {
-      const now = clock.now();
-      try {
-        const row = await rows.create({
-          data: { ...owner, ...sent, estado: IN_PROGRESS, creado_en: now, expira_en: new Date(now.getTime() + leaseMs) },
-          select: { id: true },
-        });
-        return { claim: { id: row.id, creado_en: now, secret } };
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      // Somebody holds the key: the same request, another one, or a record past its time.
-      const row = await rows.findUnique({ where: { clave_huella_credencial: owner } });
-      if (row && row.expira_en <= now) {
-        await rows.deleteMany({ where: { id: row.id, expira_en: { lte: now } } });
-        continue;
-      }
-      if (row && (row.metodo !== sent.metodo || row.ruta !== sent.ruta || row.huella_cuerpo !== sent.huella_cuerpo)) {
-        return {
-          response: refuse(
-            422,
-            "La clave Idempotency-Key ya se usó con otra petición (otro cuerpo, método o ruta); " +
-              "usa una clave nueva para cada petición distinta",
-            "IDEMPOTENCY_KEY_REUSED",
-          ),
-        };
-      }
-      if (row?.estado === DONE) return { response: replay(row, secret) };
-      if (performance.now() - started >= waitMs) {
-        return {
-          response: refuse(
-            409,
-            "La solicitud original con esta clave Idempotency-Key sigue en curso; intenta de nuevo en unos segundos",
-            "CONFLICT",
-          ),
-        };
-      }
-      // Still running elsewhere (or just released: then the next insert takes it).
-      if (row) await sleep(pollMs);
-    }
+    db.idempotentRequest.deleteMany({ where: { expira_en: { lte: now } } }).catch((error) => {
+      if (!database.report("requests", error)) log.error({ err: error }, "could not delete expired idempotency records");
+    });
   }
 
   function replay(row: { codigo_http: number | null; cabeceras: string | null; cuerpo: string | null }, secret: Buffer): Response {
@@ -151,10 +118,69 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
     return new Response(NULL_BODY.has(status) || row.cuerpo === null ? null : unseal(secret, row.cuerpo), { status, headers });
   }
 
-  const release = (held: Claim) => rows.deleteMany({ where: { id: held.id, estado: IN_PROGRESS } });
+  /**
+   * Begins the request's unit with its key recorded in it, or answers at once: the first answer
+   * (replayed), or a refusal. A retry of a request still running waits here for it.
+   */
+  async function claim(
+    owner: { clave: string; huella_credencial: string },
+    sent: { metodo: string; ruta: string; huella_cuerpo: string },
+    secret: Buffer,
+    refuse: (status: number, message: string, code: string) => Response,
+  ): Promise<{ held: Held } | { response: Response }> {
+    const now = clock.now();
+    sweep(now);
+    // Twice at most: a retry that waited for the first request finds its answer the second time.
+    for (let attempt = 1; ; attempt++) {
+      let unit: OpenUnit;
+      try {
+        unit = await beginUnit(db, { timeoutMs: workMs, maxWaitMs: waitMs });
+      } catch (error) {
+        // On SQLite a unit waits for the one before it: the first request with this key, or another's.
+        if (error instanceof UnitWaitTimeout && running.has(ownerId(owner))) return { response: inProgress(refuse) };
+        throw error;
+      }
+      try {
+        if (provider === "postgresql") await unit.tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.ceil(waitMs)}`);
+        const row = await unit.tx.idempotentRequest.findUnique({ where: { clave_huella_credencial: owner } });
+        if (row && row.expira_en > now) {
+          await unit.rollback();
+          if (row.metodo !== sent.metodo || row.ruta !== sent.ruta || row.huella_cuerpo !== sent.huella_cuerpo) {
+            return {
+              response: refuse(
+                422,
+                "La clave Idempotency-Key ya se usó con otra petición (otro cuerpo, método o ruta); " +
+                  "usa una clave nueva para cada petición distinta",
+                "IDEMPOTENCY_KEY_REUSED",
+              ),
+            };
+          }
+          if (row.estado === DONE) return { response: replay(row, secret) };
+          // A claim of the service before units (it held keys with a lease): it runs still, or ends soon.
+          return { response: inProgress(refuse) };
+        }
+        if (row) await unit.tx.idempotentRequest.delete({ where: { id: row.id } });
+        const created = await unit.tx.idempotentRequest.create({
+          data: { ...owner, ...sent, estado: DONE, creado_en: now, expira_en: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) },
+          select: { id: true },
+        });
+        running.add(ownerId(owner));
+        return { held: { unit, id: created.id, owner: ownerId(owner), creado_en: now, secret } };
+      } catch (error) {
+        await unit.rollback().catch(() => undefined);
+        // The first request with this key committed while this one waited: its answer is there now.
+        if (isUniqueViolation(error) && attempt < 2) continue;
+        if (waitedTooLong(error)) return { response: inProgress(refuse) };
+        throw error;
+      }
+    }
+  }
 
-  /** A request that carries an Idempotency-Key: claimed, refused, or answered with the answer kept for it. */
-  async function keyed(
+  const inProgress = (refuse: (status: number, message: string, code: string) => Response) =>
+    refuse(409, "La solicitud original con esta clave Idempotency-Key sigue en curso; intenta de nuevo en unos segundos", "CONFLICT");
+
+  /** A request that carries an Idempotency-Key: refused, answered with the answer kept for it, or run as a unit. */
+  async function onKeyed(
     key: string,
     { request, url, serverContext, fetchAPI, setRequest, endResponse }: Parameters<NonNullable<Plugin["onRequest"]>>[0],
   ): Promise<void> {
@@ -166,6 +192,7 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
     if (key.length > MAX_KEY_LENGTH) {
       return endResponse(refuse(400, `La cabecera Idempotency-Key admite hasta ${MAX_KEY_LENGTH} caracteres`, "VALIDATION"));
     }
+    if (streams(request)) return;
 
     const limit = limitFor(request, options);
     const declared = request.headers.get("content-length");
@@ -184,49 +211,64 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
     const sent = { metodo: request.method, ruta: url.pathname + url.search, huella_cuerpo: sha256(body) };
     try {
       const outcome = await claim(owner, sent, sealingKey(key, authorization), refuse);
-      if ("claim" in outcome) claims.set(serverContext, outcome.claim);
+      if ("held" in outcome) held.set(serverContext, outcome.held);
       else endResponse(outcome.response);
     } catch (error) {
       // Without the record there is no promise that the work runs once: the client may retry.
-      log.error({ err: error }, "could not claim an idempotency key");
-      endResponse(refuse(503, "No se pudo registrar la clave Idempotency-Key; intenta de nuevo en unos segundos", "UNAVAILABLE"));
+      if (!database.report("requests", error)) log.error({ err: error }, "could not begin the work of an idempotent request");
+      endResponse(graphql ? graphqlFailure(503, UNCONFIRMED, BUSY.code, busyHeaders) : failure(503, UNCONFIRMED, busyHeaders));
     }
   }
 
-  /** Keeps the answer to a claimed request, or lets the claim go when the answer is no answer. */
-  async function keep(held: Claim, response: Response, setResponse: (response: Response) => void): Promise<void> {
-    try {
-      const type = response.headers.get("content-type");
-      // A server failure or a rate limit is no answer to the request: a retry runs it again.
-      if (response.status >= 500 || response.status === 429 || (type !== null && !KEPT_TYPES.test(type))) {
-        await release(held);
-        return;
-      }
-      // Read here and sent from a copy: a ponyfilled Response's clone() is the same object, and a
-      // ponyfilled Headers copied into a new ponyfilled Response picks up that body's own type.
-      const text = await response.text();
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        if (name !== "content-length") headers[name] = value;
+  /**
+   * Keeps the answer with the work and commits both. An answer that is no answer (a server
+   * failure, a rate limit, a stream) undoes the work instead, so that a retry runs it again.
+   */
+  async function keep(
+    { unit, id, creado_en, secret }: Held,
+    response: Response,
+    graphql: boolean,
+    setResponse: (response: Response) => void,
+  ): Promise<void> {
+    const type = response.headers.get("content-type");
+    if (response.status >= 500 || response.status === 429 || (type !== null && !KEPT_TYPES.test(type))) {
+      await unit.rollback().catch((error) => {
+        if (!database.report("requests", error)) log.error({ err: error }, "could not undo the work of an idempotent request");
       });
-      setResponse(
-        new Response(NULL_BODY.has(response.status) ? null : text, { status: response.status, statusText: response.statusText, headers }),
-      );
-      const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_KEPT.test(name)));
-      await rows.updateMany({
-        // A claim that outlived its lease may have been taken over: then the newer request's answer counts.
-        where: { id: held.id, estado: IN_PROGRESS },
+      return;
+    }
+    // Read here and sent from a copy: a ponyfilled Response's clone() is the same object, and a
+    // ponyfilled Headers copied into a new ponyfilled Response picks up that body's own type.
+    const text = await response.text();
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== "content-length") headers[name] = value;
+    });
+    const answer = new Response(NULL_BODY.has(response.status) ? null : text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+    setResponse(answer);
+    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_KEPT.test(name)));
+    try {
+      await unit.tx.idempotentRequest.update({
+        where: { id },
         data: {
-          estado: DONE,
           codigo_http: response.status,
           cabeceras: JSON.stringify(kept),
-          cuerpo: seal(held.secret, text),
-          expira_en: new Date(held.creado_en.getTime() + IDEMPOTENCY_TTL_MS),
+          cuerpo: seal(secret, text),
+          expira_en: new Date(creado_en.getTime() + IDEMPOTENCY_TTL_MS),
         },
       });
+      await unit.commit();
     } catch (error) {
-      // The answer still goes out; retries wait, then run again once the lease is over.
-      log.error({ err: error }, "could not keep the answer of an idempotent request");
+      await unit.rollback().catch(() => undefined);
+      // A refusal changed nothing: it is answered as it was, only not kept.
+      if (response.status >= 400) return;
+      // Undone, or committed without our hearing it (the connection went at the commit): the same key tells.
+      if (!database.report("requests", error)) log.error({ err: error }, "could not commit the work of an idempotent request");
+      setResponse(graphql ? graphqlFailure(503, UNCONFIRMED, BUSY.code, busyHeaders) : failure(503, UNCONFIRMED, busyHeaders));
     }
   }
 
@@ -234,16 +276,23 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
     onYogaInit({ yoga }) {
       graphqlEndpoint = yoga.graphqlEndpoint;
     },
+    // A keyed request runs in a scope of its own, where its unit lives from the claim to the answer.
+    instrumentation: {
+      request: ({ request }, wrapped) => (keyed(request) ? unitScope(wrapped) : wrapped()),
+    },
     onRequest(payload) {
       // Most requests carry no key and pass on at once.
-      const key = payload.request.method === "POST" ? payload.request.headers.get("idempotency-key") : null;
-      if (key !== null) return keyed(key, payload);
+      if (keyed(payload.request)) return onKeyed(payload.request.headers.get("idempotency-key")!, payload);
     },
-    onResponse({ serverContext, response, setResponse }) {
-      const held = claims.get(serverContext);
-      if (!held) return;
-      claims.delete(serverContext);
-      return keep(held, response, setResponse);
+    onResponse({ request, serverContext, response, setResponse }) {
+      const unit = held.get(serverContext);
+      if (!unit) return;
+      held.delete(serverContext);
+      const path = new URL(request.url).pathname;
+      const graphql = path === graphqlEndpoint || path.startsWith(`${graphqlEndpoint}/`);
+      return keep(unit, response, graphql, setResponse).finally(() => running.delete(unit.owner));
     },
   };
 }
+
+const UNCONFIRMED = "No se pudo confirmar la solicitud; repítela con la misma clave Idempotency-Key en unos segundos: se hará una sola vez";

@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import { GraphQLError, getOperationAST, isObjectType, type GraphQLSchema } from "graphql";
 import { typeBrandKey } from "@pothos/core";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
-import { isOverloaded } from "../db/client.js";
+import { isUnavailable } from "../db/client.js";
 import type { Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
 import { GRAPHQL_SSE_PATH } from "../graphql/yoga.js";
@@ -30,7 +30,7 @@ function errorCode(error: unknown): string {
     error = error.originalError;
   }
   if (error instanceof DomainError) return error.code;
-  return isOverloaded(error) ? BUSY.code : "INTERNAL";
+  return isUnavailable(error) ? BUSY.code : "INTERNAL";
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

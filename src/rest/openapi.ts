@@ -167,7 +167,7 @@ function successSchema(route: LegacyRoute): Json {
 
 /**
  * Every failure status a legacy call can get: the domain errors' statuses, the shim's own 404,
- * 405, 413 and 500, a reused Idempotency-Key's 422, and 503 when the service is too busy.
+ * 405, 413 and 500, a reused Idempotency-Key's 422, and 503 when the service is too busy or its database cannot serve.
  */
 const ERROR_STATUSES = [...new Set([...Object.values(LEGACY_STATUS), 404, 405, 413, 422, 500, 503])]
   .filter((status) => status !== 200)
@@ -186,7 +186,7 @@ const FAILURE_MEANING: Record<number, string> = {
   422: "The Idempotency-Key was used for a different request (another body, method or path).",
   429: "Too many attempts; `Retry-After` says how many seconds to wait.",
   500: "Internal error, or the maps provider is unavailable.",
-  503: "The service is too busy for now; nothing was done, and the call may be retried after `Retry-After` seconds.",
+  503: "The service is too busy, or its database cannot serve, for now; the call may be retried after `Retry-After` seconds (with the same `Idempotency-Key`).",
 };
 
 const FAILURE_HEADERS: Record<number, Json> = {

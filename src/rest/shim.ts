@@ -7,10 +7,10 @@ import { parseInput } from "../domain/validation.js";
 import type { Context } from "../graphql/context.js";
 import type { LegacyClaim, Transport } from "../graphql/identity.js";
 import { BodyTooLargeError, tooLargeMessage } from "../http/body.js";
-import { isOverloaded } from "../db/client.js";
 import { failure } from "../http/failure.js";
 import { Response } from "../http/response.js";
-import { BUSY, busyHeaders } from "../http/overload.js";
+import type { DatabaseOutage } from "../domain/outage.js";
+import { BUSY, busyResponse } from "../http/overload.js";
 import { parseJsonObject, readBody, readMultipart } from "./body.js";
 import type { LegacyRoute, Method } from "./route.js";
 import { LEGACY_STATUS } from "./status.js";
@@ -23,6 +23,8 @@ export interface ShimOptions {
   multipartLimit: number;
   /** Told the code of each call turned away before its operation runs (the metrics count the rest). */
   countError: (code: string) => void;
+  /** Counts the calls answered 503 because the database cannot serve now. */
+  database: DatabaseOutage;
 }
 
 interface LegacyErrorResult {
@@ -167,10 +169,7 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
       const retryAfterS = error instanceof RateLimitError ? error.retryAfterS : null;
       return { code: error.code, response: legacyFailure(LEGACY_STATUS[error.code], error.message, undefined, retryAfterS) };
     }
-    if (isOverloaded(error)) {
-      options.log.warn({ err: error, path: pathname }, "too busy: legacy call turned away");
-      return { code: BUSY.code, response: legacyFailure(BUSY.status, BUSY.message, busyHeaders) };
-    }
+    if (options.database.report("requests", error)) return { code: BUSY.code, response: busyResponse(false) };
     options.log.error({ err: error, path: pathname }, "legacy call failed");
     return { code: "INTERNAL", response: legacyFailure(500, "Error interno del servidor") };
   }

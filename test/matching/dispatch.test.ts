@@ -1,4 +1,3 @@
-import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
@@ -9,9 +8,19 @@ const WAVE_MS = 500;
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");
 beforeAll(async () => {
-  app = await createTestApp({ clock, env: { DISPATCH_WAVE_SIZE: "2", DISPATCH_WAVE_S: String(WAVE_MS / 1000) } });
+  // Passes run when the tests nudge them, after moving the clock.
+  app = await createTestApp({
+    clock,
+    env: { DISPATCH_WAVE_SIZE: "2", DISPATCH_WAVE_S: String(WAVE_MS / 1000), DISPATCH_POLL_MS: "60000" },
+  });
 });
 afterAll(() => app.close());
+
+/** One wave period goes by, and the waves then due go out. */
+async function waveLater() {
+  clock.advance(WAVE_MS);
+  await app.server.dispatcher.nudge();
+}
 
 let area = 0;
 /** Five drivers 1 to 4.5 km from a pickup of their own, one at 6 km; nearest first. */
@@ -25,11 +34,7 @@ const offered = async (tripId: number) =>
   (await app.db.tripOffer.findMany({ where: { viaje_id: tripId }, orderBy: { id: "asc" }, select: { conductor_id: true } })).map(
     (o) => o.conductor_id,
   );
-/** The first `count` drivers offered the trip, once there are that many. */
-async function firstOffered(tripId: number, count: number) {
-  for (let waited = 0; (await offered(tripId)).length < count && waited < 20 * WAVE_MS; waited += 50) await delay(50);
-  return (await offered(tripId)).slice(0, count);
-}
+const nextWaveAt = async (tripId: number) => (await app.db.trip.findUniqueOrThrow({ where: { id: tripId } })).proxima_ola;
 const request = async (pickup: object) => {
   const passenger = await createPassenger(app);
   const created = await post(app, "/viajes/create_trip.php", {
@@ -47,10 +52,20 @@ describe("a new trip request", () => {
     const { pickup, drivers } = await cityBlock();
     const created = await request(pickup);
     expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
-    expect(await firstOffered(created.trip.id, 4)).toEqual(drivers.slice(0, 4));
-    expect(await firstOffered(created.trip.id, 5)).toEqual(drivers.slice(0, 5));
-    // The driver 6 km away is never offered it, however long it waits.
-    await delay(3 * WAVE_MS);
+    expect(await nextWaveAt(created.trip.id)).toEqual(new Date(clock.now().getTime() + WAVE_MS));
+    // Not before its time.
+    clock.advance(WAVE_MS - 1);
+    await app.server.dispatcher.nudge();
+    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
+    clock.advance(1);
+    await app.server.dispatcher.nudge();
+    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 4));
+    await waveLater();
+    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 5));
+    // Nobody is left within reach: the waves end, and the driver 6 km away is never offered it.
+    await waveLater();
+    expect(await nextWaveAt(created.trip.id)).toBeNull();
+    await waveLater();
     expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 5));
   });
 
@@ -61,26 +76,29 @@ describe("a new trip request", () => {
     expect(listed.body.solicitudes.map((s: { id: number }) => s.id)).toContain(created.trip.id);
     // Looking counts as being offered it: the waves skip that driver.
     expect(await offered(created.trip.id)).toEqual([...drivers.slice(0, 2), drivers[4]]);
-    expect(await firstOffered(created.trip.id, 5)).toEqual([...drivers.slice(0, 2), drivers[4], ...drivers.slice(2, 4)]);
-    await delay(3 * WAVE_MS);
+    await waveLater();
+    expect(await offered(created.trip.id)).toEqual([...drivers.slice(0, 2), drivers[4], ...drivers.slice(2, 4)]);
+    await waveLater();
+    await waveLater();
     expect(await offered(created.trip.id)).toHaveLength(5);
   });
 
   it("goes out for trips requested together wave by wave, each to its own nearest drivers", async () => {
     const blocks = [await cityBlock(), await cityBlock(), await cityBlock()];
-    // Requested at once, their waves fall due together and go out in one round of statements.
     const created = await Promise.all(blocks.map(({ pickup }) => request(pickup)));
-    for (const [i, { drivers }] of blocks.entries()) {
-      expect(await firstOffered(created[i].trip.id, 4)).toEqual(drivers.slice(0, 4));
-      expect(await firstOffered(created[i].trip.id, 5)).toEqual(drivers.slice(0, 5));
-    }
+    // Their waves fall due together and go out in one pass.
+    await waveLater();
+    for (const [i, { drivers }] of blocks.entries()) expect(await offered(created[i].trip.id)).toEqual(drivers.slice(0, 4));
+    await waveLater();
+    for (const [i, { drivers }] of blocks.entries()) expect(await offered(created[i].trip.id)).toEqual(drivers.slice(0, 5));
   });
 
   it("stops going out once a driver takes it", async () => {
     const { pickup, drivers } = await cityBlock();
     const created = await request(pickup);
     expect((await post(app, "/viajes/accept_trip.php", { trip_id: created.trip.id, conductor_id: drivers[1] })).status).toBe(200);
-    await delay(3 * WAVE_MS);
+    await waveLater();
+    await waveLater();
     expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { databaseOutage } from "../../src/domain/outage.js";
 import { schema } from "../../src/graphql/schema.js";
 import { useLegacyShim } from "../../src/rest/shim.js";
 import { defineRoute, operation } from "../../src/rest/route.js";
@@ -113,7 +114,14 @@ describe("the legacy shim", () => {
       respond: () => ({}),
     });
     expect(() =>
-      useLegacyShim([broken], { schema, log: app.server.deps.log, bodyLimit: 10, multipartLimit: 10, countError: () => {} }),
+      useLegacyShim([broken], {
+        schema,
+        log: app.server.deps.log,
+        bodyLimit: 10,
+        multipartLimit: 10,
+        countError: () => {},
+        database: databaseOutage(app.server.deps.log, async () => undefined),
+      }),
     ).toThrow(/noSuchField/);
   });
 });

@@ -300,7 +300,15 @@ describe("the idempotency plugin around a handler", () => {
       schema: createSchema({ typeDefs: "type Query { ok: Boolean }" }),
       logging: false,
       plugins: [
-        useIdempotency(app.db, { clock: systemClock, log: app.server.deps.log, bodyLimit: 1024, multipartLimit: 1024, waitMs, pollMs: 5 }),
+        useIdempotency(app.db, {
+          clock: systemClock,
+          log: app.server.deps.log,
+          provider: app.server.deps.provider,
+          database: { report: () => false },
+          bodyLimit: 1024,
+          multipartLimit: 1024,
+          waitMs,
+        }),
         {
           async onRequest({ url, endResponse }) {
             if (url.pathname === "/work.php") endResponse(await handler(++runs));
@@ -323,6 +331,19 @@ describe("the idempotency plugin around a handler", () => {
     expect(await server.call(key)).toEqual({ status: 200, text: JSON.stringify({ success: true, run: 2 }) });
     expect(await server.call(key)).toEqual({ status: 200, text: JSON.stringify({ success: true, run: 2 }) });
     expect(server.runs()).toBe(2);
+  });
+
+  it("runs a keyed request's work in one transaction with its answer: a server failure undoes what it wrote", async () => {
+    const nombre = `deshecha-${randomUUID()}`;
+    const server = serverWith(async (run) => {
+      await app.db.company.create({ data: { nombre, nit: String(900_000_000 + run) } });
+      return run === 1 ? failure(500, "Falló a mitad") : Response.json({ success: true, run });
+    });
+    const key = randomUUID();
+    expect((await server.call(key)).status).toBe(500);
+    expect(await app.db.company.count({ where: { nombre } })).toBe(0);
+    expect(await server.call(key)).toEqual({ status: 200, text: JSON.stringify({ success: true, run: 2 }) });
+    expect(await app.db.company.count({ where: { nombre } })).toBe(1);
   });
 
   it("answers 409 to a retry that waited its time while the first request still runs, then replays the first answer", async () => {

@@ -110,6 +110,55 @@ describe("with Redis away", () => {
     },
   );
 
+  it("while it is away, a trip followed on one process and a request offered to a driver listening there arrive from the database", async () => {
+    const redis = await redisOfItsOwn();
+    await redis.start();
+    const prefix = `test-${randomUUID()}:`;
+    const a = await appOn(redis, prefix);
+    const { port } = await a.server.start(0, "127.0.0.1");
+    const b: ServiceProcess = await startService({
+      DATABASE_URL: a.config.DATABASE_URL,
+      UPLOAD_DIR: a.config.UPLOAD_DIR,
+      REDIS_URL: redis.url,
+      REDIS_CHANNEL_PREFIX: prefix,
+    });
+    cleanups.push(() => b.stop());
+    const driver = await createDriver(a, { online: false, at: BELLO });
+    const passenger = await createPassenger(a);
+    const offers = await subscribe(
+      await clientOf(port, await a.bearer(driver.id)),
+      `subscription ($id: Int!) { tripRequests(conductorId: $id) { tipo viaje { id } } }`,
+      { id: driver.id },
+    );
+
+    await redis.stop();
+    // Process b alone hears the driver go online, so it alone can offer them the request it creates.
+    expect((await call(b.port, "/conductor/update_location.php", { conductor_id: driver.id, ...BELLO, disponibilidad: 1 })).status).toBe(
+      200,
+    );
+    const created = await call(b.port, "/viajes/create_trip.php", {
+      usuario_id: passenger.id,
+      tipo_servicio: "auto",
+      origen: BELLO,
+      destino: ESTADIO,
+    });
+    expect(created).toMatchObject({ status: 200, body: { success: true } });
+    const tripId: number = created.body.trip.id;
+    expect(await offers.next(5000)).toEqual({ tripRequests: { tipo: "nueva", viaje: { id: tripId } } });
+
+    const updates = await subscribe(
+      await clientOf(port, await a.bearer(passenger.id)),
+      `subscription ($id: Int!) { tripUpdated(trip_id: $id) { id estado } }`,
+      { id: tripId },
+    );
+    expect((await call(b.port, "/viajes/accept_trip.php", { trip_id: tripId, conductor_id: driver.id })).status).toBe(200);
+    expect(await updates.next(5000)).toEqual({ tripUpdated: { id: tripId, estado: "aceptado" } });
+    // Read again every second, but told once.
+    await expect(updates.next(2500)).rejects.toThrow("no event within the time limit");
+    await expect(offers.next(100)).rejects.toThrow("no event within the time limit");
+    expect(rejections).toEqual([]);
+  });
+
   it(
     "mid-run, two processes answer locations, trips, subscriptions and logins, " + "survive, and hear each other again once it is back",
     async () => {
@@ -203,6 +252,16 @@ describe("with Redis away", () => {
       await eventually(async () => (await readiness(a)).status === 200);
       await eventually(async () => (await fetch(`http://127.0.0.1:${b.port}/readyz`)).status === 200);
       expect((await fetch(`http://127.0.0.1:${b.port}/readyz`)).status).toBe(200);
+      // The outage was one warning when it began and one line when it ended, with what it cost.
+      const logged = b
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{") && /Redis|event/.test(line))
+        .map((line) => JSON.parse(line) as { level: number; msg: string; lost_events?: number });
+      expect(logged.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([
+        "Redis unavailable: events to and from other processes are lost until it returns",
+      ]);
+      expect(logged.find((line) => line.msg.startsWith("Redis is back"))).toMatchObject({ level: 30, lost_events: expect.any(Number) });
 
       // The subscriptions from before the outage hear the other process again.
       const verified = await call(b.port, "/graphql", { query: VERIFY, variables: { e: onA.email, c: await latestCode(a, onA.email) } });

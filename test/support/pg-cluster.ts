@@ -70,7 +70,18 @@ export async function createPgCluster(): Promise<PgCluster> {
       await pgCtl("-m", mode, "-o", options, "-l", join(dir, "server.log"), "restart");
     },
     sql: async (statement, database = "postgres") => {
-      const { stdout } = await run(join(BIN, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-Atc", statement]);
+      const { stdout } = await run(join(BIN, "psql"), [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-d",
+        database,
+        "-Atc",
+        statement,
+      ]);
       return stdout.trim();
     },
     destroy: async () => {

@@ -36,7 +36,8 @@ export async function startService(env: Record<string, string>): Promise<Service
     port,
     output: () => output,
     stop: async (signal = "SIGTERM") => {
-      if (child.exitCode !== null) return child.exitCode;
+      // Already gone (a kill -9 included).
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await once(child, "exit");
       return code as number | null;
@@ -46,10 +47,12 @@ export async function startService(env: Record<string, string>): Promise<Service
 
 /**
  * Two service processes on one PostgreSQL database, sharing the local Redis under a prefix of their
- * own, so that concurrent runs sharing the Redis neither hear nor count each other.
+ * own, so that concurrent runs sharing the Redis neither hear nor count each other; `settings` adds
+ * to their environment.
  */
-export async function startPair(databaseUrl: string): Promise<[ServiceProcess, ServiceProcess]> {
+export async function startPair(databaseUrl: string, settings: Record<string, string> = {}): Promise<[ServiceProcess, ServiceProcess]> {
   const env = {
+    ...settings,
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
     REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,

@@ -1,4 +1,6 @@
-import type { Deps, Logger } from "../deps.js";
+import type { Deps } from "../deps.js";
+import { outage } from "../outage.js";
+import { repeatPasses } from "../passes.js";
 
 /** What the relay hands to the mail server: one outbox row. */
 export interface QueuedMail {
@@ -40,8 +42,6 @@ export interface MailRelay {
 
 const BATCH = 10;
 const MAX_RETRY_MS = 3600 * 1000;
-/** A failure that goes on is logged at most this often. */
-const OUTAGE_LOG_EVERY_MS = 60_000;
 const ERROR_MAX_CHARS = 300;
 
 /** A claim outlasts the send's deadline and the writes around it several times over. */
@@ -53,40 +53,6 @@ const describe = (error: unknown) =>
   (error instanceof Error ? error.message || error.name : String(error)).replace(/\s+/g, " ").slice(0, ERROR_MAX_CHARS);
 
 /**
- * Something the relay depends on that may be away for a while (the mail server, the database):
- * logged when it starts failing, then at most once a minute with the failures held back
- * meanwhile, and once when it answers again.
- */
-function outage(log: Logger, what: string) {
-  let since: number | null = null;
-  let loggedAt = 0;
-  let heldBack = 0;
-  let failures = 0;
-  return {
-    failed(problem: string) {
-      const now = Date.now();
-      since ??= now;
-      failures++;
-      if (now - loggedAt < OUTAGE_LOG_EVERY_MS) {
-        heldBack++;
-        return;
-      }
-      log.warn({ problem, held_back: heldBack }, `mail relay: ${what} fails; mail waits in the outbox`);
-      loggedAt = now;
-      heldBack = 0;
-    },
-    recovered() {
-      if (since === null) return;
-      log.info({ down_s: Math.round((Date.now() - since) / 1000), failures }, `mail relay: ${what} answers again`);
-      since = null;
-      loggedAt = 0;
-      heldBack = 0;
-      failures = 0;
-    },
-  };
-}
-
-/**
  * Sends the outbox. Every process may run one: a mail is sent by whoever claims it first (a
  * conditional update that only one can win), under a lease long enough to outlast the send, so a
  * process that dies mid-send leaves the mail to be tried again once the lease ends. A mail is
@@ -95,13 +61,16 @@ function outage(log: Logger, what: string) {
 export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options: RelayOptions): MailRelay {
   const { db, clock, log } = deps;
   const leaseMs = leaseFor(options.sendTimeoutMs);
-  const server = outage(log, "the mail server");
-  const database = outage(log, "the database");
+  // Each logged when it starts failing and when it answers again, not at every failure.
+  const server = outage(log, {
+    failing: "mail relay: the mail server fails; mail waits in the outbox",
+    back: "mail relay: the mail server answers again",
+  });
+  const database = outage(log, {
+    failing: "mail relay: the database fails; mail waits in the outbox",
+    back: "mail relay: the database answers again",
+  });
   const stopping = new AbortController();
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
 
   /** Unclaimed, or claimed by someone whose lease has ended. */
   const unclaimed = (now: Date) => [{ reclamado_hasta: null }, { reclamado_hasta: { lte: now } }];
@@ -145,7 +114,7 @@ export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options
         return true;
       }
       if (last) log.warn({ correo_id: mail.id, intentos: attempt, problem: ultimo_error }, "mail relay: gave up on a mail");
-      if (!stopping.signal.aborted) server.failed(ultimo_error);
+      if (!stopping.signal.aborted) server.failed("sends", ultimo_error);
       return false;
     }
     server.recovered();
@@ -157,7 +126,7 @@ export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options
   }
 
   /** Due mail, a batch at a time, until none is left or the mail server fails. */
-  async function pass(): Promise<void> {
+  async function pass(stopped: () => boolean): Promise<void> {
     try {
       for (;;) {
         const now = clock.now();
@@ -168,46 +137,23 @@ export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options
         });
         database.recovered();
         for (const mail of due) {
-          if (stopped) return;
+          if (stopped()) return;
           // A mail server that fails one mail would fail the rest too: they keep their attempts.
           if (!(await deliver(mail))) return;
         }
         if (due.length < BATCH) return;
       }
     } catch (error) {
-      database.failed(describe(error));
+      database.failed("passes", describe(error));
     }
   }
 
-  function run(): Promise<void> {
-    clearTimeout(timer);
-    const current = pass().finally(() => {
-      running = null;
-      if (!stopped && !queued) timer = setTimeout(nudge, options.pollMs).unref();
-    });
-    running = current;
-    return current;
-  }
-
-  function nudge(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (!running) return run();
-    // One pass at a time: a nudge during a pass asks for one more after it.
-    queued ??= running.then(() => {
-      queued = null;
-      return stopped ? undefined : run();
-    });
-    return queued;
-  }
-
-  void nudge();
+  const passes = repeatPasses(pass, options.pollMs);
   return {
-    nudge,
+    nudge: passes.nudge,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       const abandon = setTimeout(() => stopping.abort(new Error("the service is stopping")), options.stopWaitMs);
-      await running;
+      await passes.stop();
       clearTimeout(abandon);
     },
   };

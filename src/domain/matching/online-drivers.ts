@@ -60,7 +60,12 @@ export function announcePositions(deps: Deps): void {
  * change, a suspension or a trip, anything that may change whether they can take trips.
  */
 export async function refreshPresence(deps: Deps, conductorId: number): Promise<void> {
-  const [driver, trip] = await Promise.all([findDriver(deps.db, conductorId), activeTripOf(deps.db, conductorId)]);
+  const [driver, trip] = await Promise.all([findDriver(deps.db, conductorId), activeTripOf(deps.db, conductorId)]).catch((error) => {
+    // What was known is stale now (the database failed once the change was made): forgotten on
+    // every process, the driver's next ping decides again.
+    announcePresence(deps, conductorId, null);
+    throw error;
+  });
   announcePresence(deps, conductorId, driver ? presenceOf(driver, trip?.id ?? null, deps.clock.now()) : null);
 }
 
@@ -83,6 +88,7 @@ export async function loadPresences(deps: Deps): Promise<void> {
   const now = deps.clock.now();
   for (const driver of drivers)
     deps.matching.presence.decide(driver.conductor_id, presenceOf(driver, tripOf.get(driver.conductor_id) ?? null, now));
+  deps.matching.presence.loaded();
 }
 
 /** Keeps this process's copy current with what other processes decide and hear; runs until `stop`. */

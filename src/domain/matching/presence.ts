@@ -36,9 +36,23 @@ export class DriverPresence {
   #known = new Map<number, Presence>();
   #unsaved = new Map<number, PositionReport>();
   #unannounced = new Map<number, PositionReport>();
+  #complete = false;
 
   get(conductorId: number): Presence | undefined {
     return this.#known.get(conductorId);
+  }
+
+  /**
+   * Whether every driver online is known: not before the database's list is loaded, nor after
+   * forgetting all until it is loaded again. Until then, finding nobody proves nothing.
+   */
+  get complete(): boolean {
+    return this.#complete;
+  }
+
+  /** The database's list of drivers online has been applied (see forgetAll). */
+  loaded(): void {
+    this.#complete = true;
   }
 
   /** Every known driver, to read (the metrics count them). */
@@ -62,6 +76,7 @@ export class DriverPresence {
    * positions still owed to the database and the other processes are kept.
    */
   forgetAll(): void {
+    this.#complete = false;
     for (const conductorId of this.#known.keys()) this.index.remove(conductorId);
     this.#known.clear();
   }

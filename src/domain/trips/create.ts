@@ -10,7 +10,7 @@ import { placeSchema, type PlaceInput } from "../maps/place.js";
 import { estimateRoute } from "../maps/routes.js";
 import { insertOffers } from "../../db/batches.js";
 import { eligibleFor } from "../matching/eligibility.js";
-import { dispatch, nextWave } from "../matching/dispatch.js";
+import { announceWave, nextWave, nextWaveDue } from "../matching/dispatch.js";
 import { countPendingTripsNear } from "../matching/requests.js";
 import { computeFare, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
@@ -94,7 +94,8 @@ async function withAddress(deps: Deps, point: Place): Promise<Place & { direccio
 
 /**
  * A passenger asks for a trip. It is created only when a driver who could take it is within
- * reach; the nearest of them are offered it at once, the next ones in waves (see dispatch).
+ * reach; the nearest of them are offered it at once, the next ones in waves, due from the
+ * database to whichever process sends them first (see dispatch).
  * The write transaction holds only the statements that must be atomic.
  */
 export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
@@ -136,6 +137,7 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
         distancia_km: route.distancia_km,
         duracion_estimada_minutos: route.duracion_minutos,
         fecha_solicitud: now,
+        proxima_ola: nextWaveDue(deps, now),
       },
     });
     await insertOffers(
@@ -146,6 +148,6 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
     );
     return created;
   });
-  dispatch(deps, trip, wave);
+  announceWave(deps, trip, wave);
   return trip;
 }

@@ -29,6 +29,10 @@ export const TRANSITIONS: Record<Trigger, { from: readonly TripState[]; to: Trip
 /** Completed or cancelled: nothing happens to the trip any more, so nobody needs to watch it. */
 export const isFinal = (state: string): boolean => (FINAL_STATES as readonly string[]).includes(state);
 
+/** Whether `state` comes after `than`: a trip's state never goes back. */
+export const isFurther = (state: string, than: string): boolean =>
+  TRIP_STATES.indexOf(state as TripState) > TRIP_STATES.indexOf(than as TripState);
+
 /** The error for a trigger the trip's state does not allow, worded for the person who tried. */
 export function refusal(state: string, trigger: Trigger): Error {
   if (isFinal(state)) return new InvalidStateError(`El viaje ya está ${state}; no admite más cambios`);

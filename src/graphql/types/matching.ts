@@ -1,4 +1,4 @@
-import { Repeater } from "graphql-yoga";
+import { filter, pipe, Repeater } from "graphql-yoga";
 import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
 import { driverStatus, type DriverStatus } from "../../domain/drivers/availability.js";
 import { updateDriverLocation } from "../../domain/matching/locations.js";
@@ -150,7 +150,15 @@ builder.subscriptionFields((t) => ({
     description: "Solicitudes nuevas cercanas para el conductor, y su retiro cuando otro las toma o se cancelan",
     args: { conductorId: t.arg.int({ required: true }) },
     subscribe: (_root, args, ctx) => {
-      return ctx.pubsub.subscribe("solicitud_viaje", requestFeedOwner(ctx.actor, args.conductorId));
+      const requests = ctx.pubsub.subscribe("solicitud_viaje", requestFeedOwner(ctx.actor, args.conductorId));
+      // Each request once: a catch-up (catch-up.ts) may bring again one its event brought.
+      const offered = new Set<number>();
+      return pipe(
+        requests,
+        filter(
+          (event: TripRequestEvent) => event.tipo !== "nueva" || (!offered.has(event.viaje.id) && Boolean(offered.add(event.viaje.id))),
+        ),
+      );
     },
     resolve: (event) => event,
   }),

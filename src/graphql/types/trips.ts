@@ -5,7 +5,7 @@ import { driverTrip, getTrip, listTrips, viewTrip } from "../../domain/trips/que
 import { assignedDriverPosition } from "../../domain/drivers/availability.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
 import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
-import { isFinal, TRIP_STATES, type TripState } from "../../domain/trips/states.js";
+import { isFinal, isFurther, TRIP_STATES, type TripState } from "../../domain/trips/states.js";
 import { TRIP_RULES } from "../../domain/trips/access.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
@@ -286,7 +286,11 @@ export async function followTrip(
       await each(current);
       return;
     }
+    // A state seen already is dropped: the same change may come twice, from its event and from a catch-up (catch-up.ts).
+    let last: string | null = null;
     for (let step = await first; !step.done; step = await changes.next()) {
+      if (last !== null && !isFurther(step.value.estado, last)) continue;
+      last = step.value.estado;
       await each(step.value);
       if (isFinal(step.value.estado)) return;
     }
