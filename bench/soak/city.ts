@@ -82,6 +82,8 @@ export class City {
   /** performance.now() when a driver first heard of each trip, and when one was told it took it. */
   readonly offeredAt = new Map<number, number>();
   readonly takenAt = new Map<number, number>();
+  /** Trips whose winning accept took more than one call (a process killed, a 503). */
+  readonly acceptRetried = new Set<number>();
   readonly startedAt = Date.now();
 
   constructor(
@@ -339,7 +341,7 @@ export class Driver {
     const { city, account } = this;
     const headers = keyed(account);
     for (let round = 0; round < 3 && !city.halted; round++) {
-      const { answer } = await untilSettled(
+      const { answer, answers } = await untilSettled(
         (avoid) => city.api.post("/viajes/accept_trip.php", { trip_id: tripId, conductor_id: account.id }, { headers, avoid }),
         // A 409 settles an accept: somebody else took the trip (or the first call still runs: read below).
         {
@@ -351,6 +353,7 @@ export class Driver {
       );
       if (answer?.status === 200 && answer.body.success === true) {
         city.takenAt.set(tripId, performance.now());
+        if (round > 0 || answers.length > 1) city.acceptRetried.add(tripId);
         return true;
       }
       const trip = await city.readTrip(tripId);

@@ -123,6 +123,8 @@ function judge(city: City, stored: StoredTrip[], census: Census, stack: Stack, b
   const since = (at: Map<number, number>, r: RequestRecord) => at.get(r.tripId!)! - r.acknowledgedAt!;
   const heard = acknowledged.filter((r) => city.offeredAt.has(r.tripId!)).map((r) => since(city.offeredAt, r));
   const taken = acknowledged.filter((r) => city.takenAt.has(r.tripId!));
+  const slowest = (items: RequestRecord[], value: (r: RequestRecord) => number) =>
+    [...items].sort((a, b) => value(b) - value(a)).slice(0, Math.max(1, Math.ceil(items.length / 100)));
   const known = taken.filter((r) => r.acceptedMs !== undefined).map((r) => r.acceptedMs! - since(city.takenAt, r));
   const acceptedP99 = percentile(accepted, 99);
   const settled = records.filter((r) => r.outcome !== "unanswered");
@@ -183,14 +185,14 @@ function judge(city: City, stored: StoredTrip[], census: Census, stack: Stack, b
       target: "p99 < 3 s",
       ok: accepted.length > 0 && acceptedP99 < 3000,
       note:
-        `${accepted.length} accepted; heard over tripUpdated: ${count(acknowledged, (r) => r.acceptedVia === "tripUpdated")}, ` +
+        `${accepted.length} accepted, the slowest after ${ms(Math.max(0, ...accepted))}; heard over tripUpdated: ${count(acknowledged, (r) => r.acceptedVia === "tripUpdated")}, ` +
         `learnt by reading the trip: ${count(acknowledged, (r) => r.acceptedVia === "reading the trip")}`,
     },
     { what: "… until a driver heard of it (first tripRequests offer)", measured: percentiles(heard), note: times(heard.length, "heard") },
     {
       what: "… until a driver was told it took it",
       measured: percentiles(taken.map((r) => since(city.takenAt, r))),
-      note: times(taken.length, "taken"),
+      note: `${times(taken.length, "taken")}; of the slowest 1 %, ${slowest(taken, (r) => since(city.takenAt, r)).filter((r) => city.acceptRetried.has(r.tripId!)).length} needed the accept sent again`,
     },
     { what: "… from then until its passenger knew", measured: percentiles(known), note: times(known.length, "known") },
     {
