@@ -1,29 +1,30 @@
 import type { Deps } from "../domain/deps.js";
-import { offersSince, tripsNow } from "../domain/matching/missed.js";
+import { offersSince, tripsChangedSince } from "../domain/matching/missed.js";
 import type { DatabaseOutage } from "../domain/outage.js";
 import type { AppEvents } from "./pubsub.js";
 
 /** How often, while Redis is away, what other processes announced is read from the database. */
 const CATCH_UP_MS = 1000;
-/** Offers made this long before the outage was noticed count as maybe missed: Redis may have dropped them in flight. */
+/** Changes and offers made this long before the outage was noticed may be missed too: Redis may have dropped them in flight. */
 const MARGIN_MS = 2000;
 
 /**
  * While Redis is away, events announced on other processes never arrive here. Every second, and
- * once more when it is back, the trips followed on this process and the requests offered to the
- * drivers listening here are read from the database and handed to their listeners, so that live
- * screens lag by a second instead of missing the change. Listeners drop what they already had
- * (followTrip keeps only a state further along; tripRequests each new request once).
+ * once more when it is back, the trips followed on this process whose state changed since the
+ * outage began, and the requests offered since then to the drivers listening here, are read from
+ * the database and handed to their listeners: live screens lag by a second instead of missing the
+ * change. Listeners drop what they already had (followTrip keeps only a state further along,
+ * tripRequests each new request once).
  */
 export function startCatchUp(deps: Deps, events: AppEvents, database: DatabaseOutage): () => void {
-  /** Offers since then may have been missed; null while nothing is. */
+  /** Changes and offers since then may have been missed; null while nothing is. */
   let since: Date | null = null;
   let running = false;
 
   async function pass(from: Date): Promise<void> {
     const started = deps.clock.now();
     const [trips, offers] = await Promise.all([
-      tripsNow(deps, events.listening("viaje")),
+      tripsChangedSince(deps, events.listening("viaje"), from),
       offersSince(deps, events.listening("solicitud_viaje"), from),
     ]);
     for (const trip of trips) events.deliverHere("viaje", trip.id, trip);
