@@ -22,7 +22,7 @@ beforeAll(async () => {
   // Passes run when the tests nudge them, after moving the clock.
   app = await createTestApp({
     clock,
-    env: { DISPATCH_WAVE_SIZE: "2", DISPATCH_WAVE_S: String(WAVE_MS / 1000), DISPATCH_POLL_MS: "60000" },
+    env: { DISPATCH_WAVE_SIZE: "2", DISPATCH_WAVE_S: String(WAVE_MS / 1000) },
   });
   deps = app.server.deps;
 });
