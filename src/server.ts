@@ -144,7 +144,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     const { users } = await seedDemoData(deps);
     log.info({ users }, "demo data ready");
   }
-  const demoDrivers = config.DEMO_DATA ? simulateDemoDrivers(deps) : null;
+  const demoDrivers = config.DEMO_DATA
+    ? simulateDemoDrivers(deps, outage.caught("demo position reports", "demo drivers could not report their positions"))
+    : null;
 
   const accountChanges = followAccountChanges(deps);
   // Followed before loading, so that nothing decided meanwhile is missed.

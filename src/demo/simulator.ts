@@ -6,9 +6,10 @@ import { DEMO_DRIVERS } from "./demo-data.js";
 /**
  * In demo mode nobody carries the demo drivers' phones, so this stands in for them: every
  * 10 s each demo driver reports a position near their stand, through the same operation a
- * phone uses. Without it their positions would go stale and no trip could be requested.
+ * phone uses. Without it their positions would go stale and no trip could be requested. A tick
+ * that fails goes to `failed`; the next one tries again.
  */
-export function simulateDemoDrivers(deps: Deps, intervalMs = 10_000): { stop(): void } {
+export function simulateDemoDrivers(deps: Deps, failed: (error: unknown) => void, intervalMs = 10_000): { stop(): void } {
   const stands = new Map(DEMO_DRIVERS.map((d) => [d.email, d]));
   // About ±150 m around the stand.
   const jitter = () => (Math.random() - 0.5) * 0.003;
@@ -21,7 +22,7 @@ export function simulateDemoDrivers(deps: Deps, intervalMs = 10_000): { stop(): 
     }
   };
   const timer = setInterval(() => {
-    tick().catch((error) => deps.log.warn({ err: error }, "demo drivers could not report their positions"));
+    tick().catch(failed);
   }, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
