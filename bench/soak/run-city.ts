@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadLine } from "../table.js";
 import { inParallel, newDriver, newPassenger, signInAdmin } from "./accounts.js";
@@ -49,6 +50,9 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   const planned = plan(options.chaos, options.durationS, random.fork());
   progress(`the city runs for ${options.durationS} s, with ${planned.length} blows planned; seed ${options.seed}`);
   stack.supervise(true);
+  // The actors' own timing is only as good as this process's event loop.
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
   const startedAt = Date.now();
   const runs = [...drivers.map((driver) => city.guard(driver.run())), ...passengers.map((passenger) => city.guard(passenger.run()))];
   const blows = await unleash(stack, options.chaos, planned, random.fork(), startedAt);
@@ -67,6 +71,7 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   // Calls in flight may take up to their 35 s timeout.
   await Promise.race([Promise.all(runs), sleep(40_000)]);
   stack.supervise(false);
+  lag.disable();
 
   const stored = await storedTrips(stack);
   const { lines, failed, slow } = judge(city, stored, census, stack, blows);
@@ -89,6 +94,7 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
     ...logLines(stack.logs),
     ...city.toolErrors.map((error) => `tool error: ${error}`),
     "",
+    `the city's own event loop (its actors' timing): delay p99 ${ms(lag.percentile(99) / 1e6)}, longest ${ms(lag.max / 1e6)}`,
     loadLine(loadBefore),
     (failed.length > 0 ? `FAILED: ${failed.join("; ")}` : "PASSED") +
       (slow.length > 0 ? `; latency targets not met: ${slow.join(", ")}` : ""),
