@@ -14,6 +14,8 @@ interface Unit {
   open: boolean;
   /** Run once the unit commits, outside it; dropped if it rolls back. */
   effects: Array<() => void>;
+  /** Run if it is undone instead: what was decided in memory on the strength of its work. */
+  undo: Array<() => void>;
   savepoints: number;
   /** Nested transactions take turns: savepoints are a stack. */
   turn: Promise<unknown>;
@@ -35,6 +37,11 @@ export function afterCommit(fn: () => void): void {
   const unit = current();
   if (unit) unit.effects.push(fn);
   else fn();
+}
+
+/** Inside a unit, runs `fn` if the unit is undone (rolled back, or its commit failed); outside one, never. */
+export function ifUndone(fn: () => void): void {
+  current()?.undo.push(fn);
 }
 
 /** The client code uses: the database, or inside a unit its transaction. */
@@ -106,7 +113,7 @@ export async function beginUnit(db: Db, options: { timeoutMs: number; maxWaitMs:
     async (tx) => {
       // Begun after its caller stopped waiting: nobody will use it.
       if (abandoned) throw new Rollback();
-      const unit: Unit = { tx, open: true, effects: [], savepoints: 0, turn: Promise.resolve() };
+      const unit: Unit = { tx, open: true, effects: [], undo: [], savepoints: 0, turn: Promise.resolve() };
       ready(unit);
       const commit = await ended;
       unit.open = false;
@@ -143,13 +150,21 @@ export async function beginUnit(db: Db, options: { timeoutMs: number; maxWaitMs:
       scope.unit = null;
     }
   };
+  const undone = () => {
+    for (const fn of unit.undo) fn();
+  };
   return {
     tx: unit.tx,
     commit: async () => {
-      await finish(true);
+      try {
+        await finish(true);
+      } catch (error) {
+        undone();
+        throw error;
+      }
       // Outside the unit now: what runs here uses the database itself.
       for (const effect of unit.effects) effect();
     },
-    rollback: () => finish(false),
+    rollback: () => finish(false).finally(undone),
   };
 }

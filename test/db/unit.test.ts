@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { afterCommit, beginUnit, unitScope } from "../../src/db/unit.js";
+import { afterCommit, beginUnit, ifUndone, unitScope } from "../../src/db/unit.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 
 /** A unit of work: every statement of a scope in one transaction, nested transactions as savepoints, effects after the commit. */
@@ -39,6 +39,23 @@ describe("a unit of work", () => {
     });
     expect(heard).toEqual([]);
     expect(await named("unidad-deshecha")).toBe(0);
+  });
+
+  it("runs what was decided in memory on its strength again when it is undone, and never when it commits", async () => {
+    const undone: string[] = [];
+    await unitScope(async () => {
+      const unit = await beginUnit(app.db, OPTIONS);
+      ifUndone(() => undone.push("confirmada"));
+      await unit.commit();
+    });
+    await unitScope(async () => {
+      const unit = await beginUnit(app.db, OPTIONS);
+      ifUndone(() => undone.push("deshecha"));
+      await unit.rollback();
+    });
+    // Outside a unit nothing can be undone.
+    ifUndone(() => undone.push("sin unidad"));
+    expect(undone).toEqual(["deshecha"]);
   });
 
   it("undoes only a failed nested transaction's own work, keeping the rest of the unit", async () => {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createSchema, createYoga } from "graphql-yoga";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/domain/deps.js";
+import { announcePresence } from "../../src/domain/matching/online-drivers.js";
 import { tooLargeMessage } from "../../src/http/body.js";
 import { failure } from "../../src/http/failure.js";
 import { MAX_KEY_LENGTH, REPLAYED_HEADER, useIdempotency } from "../../src/http/idempotency.js";
@@ -344,6 +345,20 @@ describe("the idempotency plugin around a handler", () => {
     expect(await app.db.company.count({ where: { nombre } })).toBe(0);
     expect(await server.call(key)).toEqual({ status: 200, text: JSON.stringify({ success: true, run: 2 }) });
     expect(await app.db.company.count({ where: { nombre } })).toBe(1);
+  });
+
+  it("forgets what a keyed request that failed decided about a driver in memory, and keeps what one that succeeded decided", async () => {
+    const { presence } = app.server.deps.matching;
+    const driver = await createDriver(app);
+    const decided = presence.get(driver.id)!;
+    const server = serverWith((run) => {
+      announcePresence(app.server.deps, driver.id, { ...decided, disponible: false });
+      return run === 1 ? failure(500, "Falló a mitad") : Response.json({ success: true });
+    });
+    expect((await server.call(randomUUID())).status).toBe(500);
+    expect(presence.get(driver.id)).toBeUndefined();
+    expect((await server.call(randomUUID())).status).toBe(200);
+    expect(presence.get(driver.id)).toMatchObject({ disponible: false });
   });
 
   it("answers 409 to a retry that waited its time while the first request still runs, then replays the first answer", async () => {

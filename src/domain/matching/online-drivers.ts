@@ -1,4 +1,5 @@
 import { writePositions } from "../../db/batches.js";
+import { ifUndone } from "../../db/unit.js";
 import type { Db, Tx } from "../../db/client.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_WITH_DOCUMENTS, findDriver, operableUntil, type LoadedDriver } from "../drivers/readiness.js";
@@ -39,6 +40,8 @@ export function presenceOf(driver: LoadedDriver, activeTripId: number | null, no
 export function announcePresence(deps: Deps, conductorId: number, presencia: Presence | null): void {
   const { presence } = deps.matching;
   presence.decide(conductorId, presencia);
+  // Decided on the strength of a change that may yet be undone: then forgotten, and the driver's next ping decides.
+  ifUndone(() => presence.decide(conductorId, null));
   deps.events.publish("presencia_conductor", { origen: presence.origin, conductor_id: conductorId, presencia });
 }
 
