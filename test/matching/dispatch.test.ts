@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { post } from "../support/fixtures.js";
-import { ESTADIO, LLERAS, createDriver, createPassenger, northOf } from "../support/trips.js";
+import { LLERAS, createDriver, createPassenger, northOf, requestTrip } from "../support/trips.js";
 
 const WAVE_MS = 500;
 let app: TestApp;
@@ -35,52 +35,43 @@ const offered = async (tripId: number) =>
     (o) => o.conductor_id,
   );
 const nextWaveAt = async (tripId: number) => (await app.db.trip.findUniqueOrThrow({ where: { id: tripId } })).proxima_ola;
-const request = async (pickup: object) => {
-  const passenger = await createPassenger(app);
-  const created = await post(app, "/viajes/create_trip.php", {
-    usuario_id: passenger.id,
-    tipo_servicio: "auto",
-    origen: pickup,
-    destino: ESTADIO,
-  });
-  expect(created.status).toBe(200);
-  return created.body;
-};
+/** A new passenger's request from `pickup`. */
+const request = async (pickup: object) => requestTrip(app, (await createPassenger(app)).id, { origen: pickup });
 
 describe("a new trip request", () => {
   it("goes to the nearest wave of drivers, then the next wave while nobody takes it, until nobody within 5 km is left", async () => {
     const { pickup, drivers } = await cityBlock();
     const created = await request(pickup);
-    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
-    expect(await nextWaveAt(created.trip.id)).toEqual(new Date(clock.now().getTime() + WAVE_MS));
+    expect(await offered(created.id)).toEqual(drivers.slice(0, 2));
+    expect(await nextWaveAt(created.id)).toEqual(new Date(clock.now().getTime() + WAVE_MS));
     // Not before its time.
     clock.advance(WAVE_MS - 1);
     await app.server.dispatcher.nudge();
-    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
+    expect(await offered(created.id)).toEqual(drivers.slice(0, 2));
     clock.advance(1);
     await app.server.dispatcher.nudge();
-    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 4));
+    expect(await offered(created.id)).toEqual(drivers.slice(0, 4));
     await waveLater();
-    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 5));
+    expect(await offered(created.id)).toEqual(drivers.slice(0, 5));
     // Nobody is left within reach: the waves end, and the driver 6 km away is never offered it.
     await waveLater();
-    expect(await nextWaveAt(created.trip.id)).toBeNull();
+    expect(await nextWaveAt(created.id)).toBeNull();
     await waveLater();
-    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 5));
+    expect(await offered(created.id)).toEqual(drivers.slice(0, 5));
   });
 
   it("is shown to every driver within 5 km who looks for requests, before their wave comes", async () => {
     const { pickup, drivers } = await cityBlock();
     const created = await request(pickup);
     const listed = await app.legacy("GET", "/conductor/get_pending_requests.php", { conductor_id: String(drivers[4]) });
-    expect(listed.body.solicitudes.map((s: { id: number }) => s.id)).toContain(created.trip.id);
+    expect(listed.body.solicitudes.map((s: { id: number }) => s.id)).toContain(created.id);
     // Looking counts as being offered it: the waves skip that driver.
-    expect(await offered(created.trip.id)).toEqual([...drivers.slice(0, 2), drivers[4]]);
+    expect(await offered(created.id)).toEqual([...drivers.slice(0, 2), drivers[4]]);
     await waveLater();
-    expect(await offered(created.trip.id)).toEqual([...drivers.slice(0, 2), drivers[4], ...drivers.slice(2, 4)]);
+    expect(await offered(created.id)).toEqual([...drivers.slice(0, 2), drivers[4], ...drivers.slice(2, 4)]);
     await waveLater();
     await waveLater();
-    expect(await offered(created.trip.id)).toHaveLength(5);
+    expect(await offered(created.id)).toHaveLength(5);
   });
 
   it("goes out for trips requested together wave by wave, each to its own nearest drivers", async () => {
@@ -88,17 +79,17 @@ describe("a new trip request", () => {
     const created = await Promise.all(blocks.map(({ pickup }) => request(pickup)));
     // Their waves fall due together and go out in one pass.
     await waveLater();
-    for (const [i, { drivers }] of blocks.entries()) expect(await offered(created[i].trip.id)).toEqual(drivers.slice(0, 4));
+    for (const [i, { drivers }] of blocks.entries()) expect(await offered(created[i].id)).toEqual(drivers.slice(0, 4));
     await waveLater();
-    for (const [i, { drivers }] of blocks.entries()) expect(await offered(created[i].trip.id)).toEqual(drivers.slice(0, 5));
+    for (const [i, { drivers }] of blocks.entries()) expect(await offered(created[i].id)).toEqual(drivers.slice(0, 5));
   });
 
   it("stops going out once a driver takes it", async () => {
     const { pickup, drivers } = await cityBlock();
     const created = await request(pickup);
-    expect((await post(app, "/viajes/accept_trip.php", { trip_id: created.trip.id, conductor_id: drivers[1] })).status).toBe(200);
+    expect((await post(app, "/viajes/accept_trip.php", { trip_id: created.id, conductor_id: drivers[1] })).status).toBe(200);
     await waveLater();
     await waveLater();
-    expect(await offered(created.trip.id)).toEqual(drivers.slice(0, 2));
+    expect(await offered(created.id)).toEqual(drivers.slice(0, 2));
   });
 });

@@ -10,7 +10,7 @@ import { databaseOutage } from "../../src/domain/outage.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { post } from "../support/fixtures.js";
-import { ESTADIO, LLERAS, createDriver, createPassenger, northOf } from "../support/trips.js";
+import { LLERAS, createDriver, createPassenger, northOf, requestTrip } from "../support/trips.js";
 
 /** The due waves of pending requests live in the database, and whichever process claims one sends it. */
 const WAVE_MS = 10_000;
@@ -36,17 +36,8 @@ async function cityBlock(distances = [1, 2, 3, 4, 4.5]) {
   for (const km of distances) drivers.push((await createDriver(app, { at: northOf(pickup, km) })).id);
   return { pickup, drivers };
 }
-async function request(pickup: object): Promise<number> {
-  const passenger = await createPassenger(app);
-  const created = await post(app, "/viajes/create_trip.php", {
-    usuario_id: passenger.id,
-    tipo_servicio: "auto",
-    origen: pickup,
-    destino: ESTADIO,
-  });
-  expect(created.status).toBe(200);
-  return created.body.trip.id;
-}
+/** A new passenger's request from `pickup`: the trip's id. */
+const request = async (pickup: object): Promise<number> => (await requestTrip(app, (await createPassenger(app)).id, { origen: pickup })).id;
 const offered = async (tripId: number) =>
   (await app.db.tripOffer.findMany({ where: { viaje_id: tripId }, orderBy: { id: "asc" }, select: { conductor_id: true } })).map(
     (o) => o.conductor_id,

@@ -36,6 +36,23 @@ async function appOn(redis: TestRedis, prefix: string): Promise<TestApp> {
   return app;
 }
 
+/** Redis of the test's own, this process's app listening on `port`, and a second process (the service's own entry point) on the same database and Redis. */
+async function twoProcesses() {
+  const redis = await redisOfItsOwn();
+  await redis.start();
+  const prefix = `test-${randomUUID()}:`;
+  const a = await appOn(redis, prefix);
+  const { port } = await a.server.start(0, "127.0.0.1");
+  const b: ServiceProcess = await startService({
+    DATABASE_URL: a.config.DATABASE_URL,
+    UPLOAD_DIR: a.config.UPLOAD_DIR,
+    REDIS_URL: redis.url,
+    REDIS_CHANNEL_PREFIX: prefix,
+  });
+  cleanups.push(() => b.stop());
+  return { redis, a, port, b };
+}
+
 async function clientOf(port: number, headers: Record<string, string>): Promise<Client> {
   const client = await connect(port, headers);
   cleanups.push(() => client.dispose() as Promise<void>);
@@ -111,18 +128,7 @@ describe("with Redis away", () => {
   );
 
   it("while it is away, a trip followed on one process and a request offered to a driver listening there arrive from the database", async () => {
-    const redis = await redisOfItsOwn();
-    await redis.start();
-    const prefix = `test-${randomUUID()}:`;
-    const a = await appOn(redis, prefix);
-    const { port } = await a.server.start(0, "127.0.0.1");
-    const b: ServiceProcess = await startService({
-      DATABASE_URL: a.config.DATABASE_URL,
-      UPLOAD_DIR: a.config.UPLOAD_DIR,
-      REDIS_URL: redis.url,
-      REDIS_CHANNEL_PREFIX: prefix,
-    });
-    cleanups.push(() => b.stop());
+    const { redis, a, port, b } = await twoProcesses();
     const driver = await createDriver(a, { online: false, at: BELLO });
     const passenger = await createPassenger(a);
     const offers = await subscribe(
@@ -164,19 +170,7 @@ describe("with Redis away", () => {
   it(
     "mid-run, two processes answer locations, trips, subscriptions and logins, " + "survive, and hear each other again once it is back",
     async () => {
-      const redis = await redisOfItsOwn();
-      await redis.start();
-      const prefix = `test-${randomUUID()}:`;
-      const a = await appOn(redis, prefix);
-      const { port } = await a.server.start(0, "127.0.0.1");
-      // A second process, the service's own entry point, on the same database and Redis.
-      const b: ServiceProcess = await startService({
-        DATABASE_URL: a.config.DATABASE_URL,
-        UPLOAD_DIR: a.config.UPLOAD_DIR,
-        REDIS_URL: redis.url,
-        REDIS_CHANNEL_PREFIX: prefix,
-      });
-      cleanups.push(() => b.stop());
+      const { redis, a, port, b } = await twoProcesses();
 
       // Subscribed before the outage, each on one process, to notifications the other will cause.
       const onA = await registerUser(a);
