@@ -262,12 +262,15 @@ export class Passenger {
 }
 
 /**
- * A driver: online through update_location.php, pinging every 3 s on a random process; hears
- * requests over tripRequests, accepts one with accept_trip.php after a moment's thought, then
- * starts and completes it a few seconds apart.
+ * A driver: online through update_location.php, pinging every 3 s on a random process; keeps a
+ * list of the requests heard over tripRequests and not withdrawn, and whenever free accepts the
+ * oldest with accept_trip.php after a moment's thought, then starts and completes it a few
+ * seconds apart.
  */
 export class Driver {
   busy = false;
+  /** The requests heard and not withdrawn, oldest first, as the app's list of requests shows them. */
+  private readonly heard = new Set<number>();
   private readonly client: Client;
   private position: Point;
 
@@ -320,11 +323,27 @@ export class Driver {
   }
 
   private offered(tipo: string, tripId: number): void {
-    if (tipo !== "nueva") return;
+    if (tipo !== "nueva") {
+      this.heard.delete(tripId);
+      return;
+    }
     if (!this.city.offeredAt.has(tripId)) this.city.offeredAt.set(tripId, performance.now());
-    if (this.busy || this.city.halted) return;
+    this.heard.add(tripId);
+    this.takeNext();
+  }
+
+  /** When free, takes the request heard longest ago that is still in the list. */
+  private takeNext(): void {
+    const [tripId] = this.heard;
+    if (this.busy || this.city.halted || tripId === undefined) return;
+    this.heard.delete(tripId);
     this.busy = true;
-    void this.city.guard(this.take(tripId).finally(() => (this.busy = false)));
+    void this.city.guard(
+      this.take(tripId).finally(() => {
+        this.busy = false;
+        this.takeNext();
+      }),
+    );
   }
 
   private async take(tripId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Deps } from "../domain/deps.js";
-import { offersSince, tripsChangedSince } from "../domain/matching/missed.js";
+import { openOffers, tripsChangedSince } from "../domain/matching/missed.js";
 import type { DatabaseOutage } from "../domain/outage.js";
 import type { AppEvents } from "./pubsub.js";
 
@@ -25,7 +25,7 @@ export function startCatchUp(deps: Deps, events: AppEvents, database: DatabaseOu
     const started = deps.clock.now();
     const [trips, offers] = await Promise.all([
       tripsChangedSince(deps, events.listening("viaje"), from),
-      offersSince(deps, events.listening("solicitud_viaje"), from),
+      openOffers(deps, events.listening("solicitud_viaje"), from),
     ]);
     for (const trip of trips) events.deliverHere("viaje", trip.id, trip);
     for (const { conductor_id, viaje } of offers) events.deliverHere("solicitud_viaje", conductor_id, { tipo: "nueva", viaje });

@@ -366,11 +366,12 @@ describe("the idempotency plugin around a handler", () => {
     const finished = new Promise<void>((resolve) => (finish = resolve));
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
+    // The wait is short, but long enough for the first request's own transaction to begin on a busy machine.
     const server = serverWith(async (run) => {
       started();
       await finished;
       return Response.json({ success: true, run });
-    }, 20);
+    }, 250);
     const key = randomUUID();
     const first = server.call(key);
     await running;

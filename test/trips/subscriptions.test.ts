@@ -120,6 +120,36 @@ describe("tripRequests", () => {
     await expect(farEvents.next(300)).rejects.toThrow(/no event/);
   });
 
+  it("first sends the requests already offered to the driver and still open, as after a reconnect", async () => {
+    const BUCARAMANGA = { direccion: "Parque Santander, Bucaramanga", latitud: 7.1193, longitud: -73.1227 };
+    const DEST = { direccion: "Cabecera", latitud: 7.1105, longitud: -73.1085 };
+    const moto = { tipo_servicio: "motocicleta" as const, origen: BUCARAMANGA, destino: DEST };
+    const driver = await createDriver(app, { tipo: "moto", at: northOf(BUCARAMANGA, 1) });
+    const other = await createDriver(app, { tipo: "moto", at: northOf(BUCARAMANGA, 2) });
+    // Offered while the driver's phone was not listening: one still open, one taken, one cancelled, one turned down.
+    const open = await requestTrip(app, (await createPassenger(app)).id, moto);
+    const taken = await requestTrip(app, (await createPassenger(app)).id, moto);
+    await post(app, "/viajes/accept_trip.php", { trip_id: taken.id, conductor_id: other.id });
+    const cancelled = await requestTrip(app, (await createPassenger(app)).id, moto);
+    await post(app, "/viajes/cancel_trip.php", { trip_id: cancelled.id, motivo: "Ya no" });
+    const turnedDown = await requestTrip(app, (await createPassenger(app)).id, moto);
+    const REJECT = `mutation ($id: Int!) { rejectTripRequest(trip_id: $id) { __typename } }`;
+    expect((await app.graphql(REJECT, { id: turnedDown.id }, driver.id)).data.rejectTripRequest.__typename).toBe("Viaje");
+    const offers = await app.db.tripOffer.findMany({ where: { conductor_id: driver.id }, select: { viaje_id: true } });
+    expect(offers.map((offer) => offer.viaje_id).sort()).toEqual([open.id, taken.id, cancelled.id, turnedDown.id].sort());
+
+    const events = await subscribe(await as(driver.id), TRIP_REQUESTS, { id: driver.id });
+    expect((await events.next()).tripRequests).toEqual({
+      tipo: "nueva",
+      viaje: { id: open.id, tipo_servicio: "motocicleta", estado: "pendiente" },
+    });
+    // The next event is the next new request: nothing else was sent before it.
+    const later = await requestTrip(app, (await createPassenger(app)).id, moto);
+    expect((await events.next()).tripRequests).toMatchObject({ tipo: "nueva", viaje: { id: later.id } });
+    await post(app, "/viajes/cancel_trip.php", { trip_id: open.id, motivo: "Ya no" });
+    expect((await events.next()).tripRequests).toMatchObject({ tipo: "retirada", viaje: { id: open.id } });
+  });
+
   it("is only for the driver it names", async () => {
     const driver = await createDriver(app);
     const other = await createDriver(app);

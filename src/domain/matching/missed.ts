@@ -13,11 +13,15 @@ export function tripsChangedSince(deps: Deps, ids: number[], since: Date): Promi
   });
 }
 
-/** Requests offered to these drivers since `since` that are still pending, with the driver each went to. */
-export async function offersSince(deps: Deps, driverIds: number[], since: Date): Promise<Array<{ conductor_id: number; viaje: Trip }>> {
+/**
+ * Requests offered to these drivers (since `since`, or ever) that are still pending and that they
+ * have not turned down, with the driver each went to.
+ */
+export async function openOffers(deps: Deps, driverIds: number[], since?: Date): Promise<Array<{ conductor_id: number; viaje: Trip }>> {
   if (driverIds.length === 0) return [];
   return deps.db.tripOffer.findMany({
-    where: { conductor_id: { in: driverIds }, mostrada_en: { gte: since }, viaje: { estado: "pendiente" } },
+    where: { conductor_id: { in: driverIds }, respuesta: null, mostrada_en: since && { gte: since }, viaje: { estado: "pendiente" } },
     select: { conductor_id: true, viaje: true },
+    orderBy: { mostrada_en: "asc" },
   });
 }

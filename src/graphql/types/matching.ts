@@ -1,7 +1,8 @@
-import { filter, pipe, Repeater } from "graphql-yoga";
+import { Repeater } from "graphql-yoga";
 import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
 import { driverStatus, type DriverStatus } from "../../domain/drivers/availability.js";
 import { updateDriverLocation } from "../../domain/matching/locations.js";
+import { openOffers } from "../../domain/matching/missed.js";
 import { nearbyCars, type NearbyCar } from "../../domain/matching/nearby-cars.js";
 import { lookForTrips, rejectTripRequest, requestFeedOwner, requestsForDriver } from "../../domain/matching/requests.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
@@ -147,18 +148,28 @@ builder.subscriptionFields((t) => ({
   }),
   tripRequests: t.field({
     type: TripRequestRef,
-    description: "Solicitudes nuevas cercanas para el conductor, y su retiro cuando otro las toma o se cancelan",
+    description:
+      "Solicitudes cercanas para el conductor: primero las que ya se le ofrecieron y siguen abiertas (al reconectarse no " +
+      "pierde ninguna), luego cada nueva, y su retiro cuando otro las toma o se cancelan",
     args: { conductorId: t.arg.int({ required: true }) },
     subscribe: (_root, args, ctx) => {
-      const requests = ctx.pubsub.subscribe("solicitud_viaje", requestFeedOwner(ctx.actor, args.conductorId));
-      // Each request once: a catch-up (catch-up.ts) may bring again one its event brought.
-      const offered = new Set<number>();
-      return pipe(
-        requests,
-        filter(
-          (event: TripRequestEvent) => event.tipo !== "nueva" || (!offered.has(event.viaje.id) && Boolean(offered.add(event.viaje.id))),
-        ),
-      );
+      const conductorId = requestFeedOwner(ctx.actor, args.conductorId);
+      return new Repeater<TripRequestEvent>(async (push, stop) => {
+        const requests = ctx.pubsub.subscribe("solicitud_viaje", conductorId);
+        void stop.then(() => requests.return());
+        // Each request once: the open offers read below, or a catch-up (catch-up.ts), may bring again one its event brought.
+        const offered = new Set<number>();
+        const once = async (event: TripRequestEvent) => {
+          if (event.tipo === "nueva" && offered.has(event.viaje.id)) return;
+          offered.add(event.viaje.id);
+          await push(event);
+        };
+        // Listening before reading the open offers: none made in between is lost.
+        const first = requests.next();
+        for (const { viaje } of await openOffers(ctx.deps, [conductorId])) await once({ tipo: "nueva", viaje });
+        for (let step = await first; !step.done; step = await requests.next()) await once(step.value);
+        stop();
+      });
     },
     resolve: (event) => event,
   }),
