@@ -34,6 +34,8 @@ const schema = z.object({
   DISPATCH_WAVE_S: z.coerce.number().min(0.05).max(600).default(15),
   /** How often each process looks for requests whose next wave is due: how late a wave may go out. */
   DISPATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Who collects fares paid by digital wallet or card: the embedded stand-in, or nobody (cash only). */
+  PAYMENT_PROVIDER: z.enum(["embedded", "none"]).default("embedded"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   UPLOAD_MAX_BYTES: z.coerce
     .number()

@@ -41,6 +41,7 @@ import {
 } from "./domain/matching/online-drivers.js";
 import { DriverPresence } from "./domain/matching/presence.js";
 import { startDispatcher } from "./domain/matching/dispatcher.js";
+import { embeddedPayments } from "./domain/money/payment-methods.js";
 import { CallerCache } from "./domain/accounts/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
 import { legacyRoutes } from "./rest/routes/index.js";
@@ -135,6 +136,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       emailCodesPerRecipient: counter("codigo-correo:", config.EMAIL_CODES_PER_RECIPIENT, config.EMAIL_CODE_WINDOW_S),
       emailCodesPerAddress: counter("codigo-ip:", config.EMAIL_CODES_PER_ADDRESS, config.EMAIL_CODE_WINDOW_S),
     },
+    payments: config.PAYMENT_PROVIDER === "embedded" ? embeddedPayments : null,
     deviceLockMs: config.DEVICE_LOCK_S * 1000,
     uploads,
     onMailQueued: (queued) => afterCommit(() => mail.queued(queued)),

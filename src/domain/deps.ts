@@ -4,6 +4,7 @@ import type { CallerCache } from "./accounts/callers.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
 import type { DriverPresence } from "./matching/presence.js";
+import type { PaymentProvider } from "./money/payment-methods.js";
 
 export interface Clock {
   now(): Date;
@@ -64,6 +65,8 @@ export interface Deps {
     emailCodesPerRecipient: AttemptCounter;
     emailCodesPerAddress: AttemptCounter;
   };
+  /** Collects fares the platform is paid (wallet, card); null when only cash is taken. */
+  payments: PaymentProvider | null;
   /** How long a device stays locked after too many wrong codes. */
   deviceLockMs: number;
   uploads: {

@@ -11,6 +11,7 @@ import "./types/drivers.js";
 import "./types/health.js";
 import "./types/maps.js";
 import "./types/matching.js";
+import "./types/money.js";
 import "./types/notifications.js";
 import "./types/platform-stats.js";
 import "./types/pricing.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USER_TYPES } from "../domain/accounts/user-types.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../domain/drivers/fields.js";
+import { PAYMENT_METHODS } from "../domain/money/payment-methods.js";
 import { SERVICE_TYPES } from "../domain/trips/service-types.js";
 import { TRIP_STATES } from "../domain/trips/states.js";
 
@@ -54,8 +55,9 @@ export const TRIP = z.object({
   estado: z.enum(TRIP_STATES),
   origen: PLACE,
   destino: PLACE,
-  precio_estimado: num,
-  precio_final: maybe(num),
+  precio_estimado: int,
+  metodo_pago: z.enum(PAYMENT_METHODS),
+  precio_final: maybe(int),
   distancia_km: num,
   duracion_estimada_minutos: int,
   fecha_solicitud: when,

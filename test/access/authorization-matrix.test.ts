@@ -540,6 +540,13 @@ const GRAPHQL: GraphQLRow[] = [
     variables: (t) => ({ id: t.conductor }),
   },
   {
+    field: "driverBalance",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    query: query("driverBalance", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
     field: "driverStatistics",
     target: people,
     allowed: ["conductor", "administrador"],

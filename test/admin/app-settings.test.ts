@@ -107,7 +107,8 @@ describe("PUT /admin/app_config.php", () => {
     );
     const commission = await write({ clave: "comision_plataforma", valor: "20" });
     expect(commission.body.message).toBe(
-      "El campo 'clave' no es un ajuste de la app: la comisión de la plataforma es 15 % de cada viaje, fija en el cálculo de tarifas",
+      "El campo 'clave' no es un ajuste de la app: las tarifas de cada tipo de vehículo se cambian en " +
+        "/admin/update_pricing_config.php o con la mutación updatePricingRate",
     );
     const price = await write({ clave: "precio_base_km", valor: "2500" });
     expect(price.body.message).toContain("/admin/update_pricing_config.php");

@@ -52,7 +52,7 @@ describe("the pricing screen's rates", () => {
       descuento_distancia_larga: 0,
       umbral_km_descuento: 0,
       comision_plataforma: 15,
-      comision_metodo_pago: 0,
+      comision_metodo_pago: 2.5,
       distancia_minima: 0,
       distancia_maxima: null,
       tiempo_espera_gratis: 0,
@@ -63,7 +63,7 @@ describe("the pricing screen's rates", () => {
       hora_pico_fin_tarde: "19:00:00",
       hora_nocturna_inicio: "22:00:00",
       hora_nocturna_fin: "06:00:00",
-      notas: expect.stringContaining("Comisión de la plataforma 15 %"),
+      notas: expect.stringContaining("la del método de pago además sobre los pagados con billetera digital o tarjeta"),
       fecha_actualizacion: expect.any(String),
     });
     expect(all.find((sheet) => sheet.tipo_vehiculo === "mototaxi")).toMatchObject({ recargo_hora_pico: 18, recargo_nocturno: 22 });
@@ -100,7 +100,6 @@ describe("the pricing screen's rates", () => {
     const sheet = asSent(await sheetOf("moto"));
     const before = await rateOf("moto");
     const cases: Array<[string, unknown, string]> = [
-      ["comision_plataforma", 20, "la comisión es 15 % en todos los viajes, fija en el cálculo de tarifas"],
       ["recargo_festivo", 10, "no se cobra recargo en festivos (0 %)"],
       ["tarifa_maxima", 50000, "la plataforma no pone tope a las tarifas (sin límite, 0)"],
       [
@@ -119,6 +118,22 @@ describe("the pricing screen's rates", () => {
     expect(await rateOf("moto")).toEqual(before);
     // The hours also go as the dialog's defaults write them.
     expect((await save({ ...sheet, hora_nocturna_inicio: "22:00" })).status).toBe(200);
+  });
+
+  it("changes the commissions, audited, and refuses two that together pass 100 %", async () => {
+    const sheet = asSent(await sheetOf("auto"));
+    const saved = await save({ ...sheet, comision_plataforma: 12.5, comision_metodo_pago: 3 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await rateOf("auto")).toMatchObject({ comision_plataforma: 12.5, comision_metodo_pago: 3 });
+    const entry = await app.db.auditEntry.findFirstOrThrow({ where: { accion: "actualizar_tarifa" }, orderBy: { id: "desc" } });
+    expect(JSON.parse(entry.detalles!)).toEqual({ tipo_vehiculo: "auto", comision_plataforma: 12.5, comision_metodo_pago: 3 });
+    const over = await save({ ...sheet, comision_plataforma: 90, comision_metodo_pago: 20 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe("El campo 'comision_metodo_pago' con la comisión de la plataforma no puede pasar de 100 % del viaje");
+    expect((await save({ ...sheet, comision_plataforma: 101 })).body.message).toBe(
+      "El campo 'comision_plataforma' debe estar entre 0 y 100 (%)",
+    );
+    expect(await rateOf("auto")).toMatchObject({ comision_plataforma: 12.5, comision_metodo_pago: 3 });
   });
 
   it("checks the rates it applies and the record it names", async () => {

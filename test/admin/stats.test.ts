@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { splitFare } from "../../src/domain/pricing/fare.js";
+import { splitFare } from "../../src/domain/money/fare-split.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { newAdmin, submittedDriver } from "../support/drivers.js";
@@ -76,7 +76,9 @@ const trip = (estado: string, solicitado: string, fin?: string, precio?: number)
       duracion_estimada_minutos: 18,
       fecha_solicitud: new Date(solicitado),
       ...(fin ? { fecha_fin: new Date(fin) } : {}),
-      ...(precio === undefined ? {} : { precio_final: precio, ...splitFare(precio) }),
+      ...(precio === undefined
+        ? {}
+        : { precio_final: precio, ...splitFare(precio, { porcentaje_comision: 15, porcentaje_comision_metodo: 0 }) }),
     },
   });
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
 import { PASSWORD } from "../support/fixtures.js";
 import { createPgCluster, type PgCluster } from "../support/pg-cluster.js";
-import { approveInDatabase, registerOn, startPair, type ServiceProcess } from "../support/process.js";
+import { approveInDatabase, postTo as call, registerOn, startPair, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS, northOf } from "../support/trips.js";
 import { connect, subscribe } from "../support/ws.js";
 
@@ -40,15 +40,6 @@ async function pair() {
   db = await openDatabase(url);
   return started;
 }
-
-const call = async (service: ServiceProcess, path: string, body: Record<string, unknown>) => {
-  const response = await fetch(`http://127.0.0.1:${service.port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-};
 
 /** Approved drivers online at these distances (km) from a pickup of their own, nearest first. */
 let area = 0;

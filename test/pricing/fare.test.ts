@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLATFORM_COMMISSION, computeFare, demandMultiplier, splitFare } from "../../src/domain/pricing/fare.js";
+import { computeFare, demandMultiplier } from "../../src/domain/pricing/fare.js";
 
 const AUTO = {
   id: 1,
@@ -10,6 +10,8 @@ const AUTO = {
   tarifa_minima: 9000,
   recargo_pico: 0.2,
   recargo_nocturno: 0.25,
+  comision_plataforma: 15,
+  comision_metodo_pago: 2.5,
   actualizado_en: new Date(),
 };
 // Bogotá time: Tuesday 10:00, Tuesday 07:30, Tuesday 23:00, Saturday 08:00.
@@ -77,14 +79,5 @@ describe("the demand multiplier", () => {
     [3, 2, 1.25],
   ])("%i requests for %i drivers give %d", (requests, drivers, expected) => {
     expect(demandMultiplier(requests, drivers)).toBe(expected);
-  });
-});
-
-describe("the platform commission", () => {
-  it("keeps 15 % and leaves the rest to the driver", () => {
-    expect(PLATFORM_COMMISSION).toBe(0.15);
-    expect(splitFare(20000)).toEqual({ comision_plataforma: 3000, ganancia_conductor: 17000 });
-    expect(splitFare(12345)).toEqual({ comision_plataforma: 1851.75, ganancia_conductor: 10493.25 });
-    expect(splitFare(0)).toEqual({ comision_plataforma: 0, ganancia_conductor: 0 });
   });
 });

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { expect } from "vitest";
-import type { Db } from "../../src/db/client.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { openDatabase, type Database, type Db } from "../../src/db/client.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
 import { PASSWORD, uniqueEmail } from "./fixtures.js";
 
 export interface ServiceProcess {
@@ -91,4 +92,34 @@ export async function registerOn(service: ServiceProcess, tipo_usuario: string):
   });
   expect(response.status).toBe(200);
   return (await response.json()).user;
+}
+
+/** A JSON POST to one process, answered as its status and parsed body. */
+export async function postTo(service: ServiceProcess, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const response = await fetch(`http://127.0.0.1:${service.port}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/**
+ * Two processes (see startPair) on a PostgreSQL database of the test file's own, started before
+ * its tests and stopped after them; `db` reads that database directly.
+ */
+export function pairOnPostgres(settings: Record<string, string> = {}) {
+  const pair = {} as { a: ServiceProcess; b: ServiceProcess; db: Database };
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgresql");
+    [pair.a, pair.b] = await startPair(database.url, settings);
+    pair.db = await openDatabase(database.url);
+  });
+  afterAll(async () => {
+    await Promise.all([pair.a?.stop(), pair.b?.stop()]);
+    await pair.db?.close();
+    await database?.drop();
+  });
+  return pair;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
-import { approveInDatabase, registerOn, startPair, type ServiceProcess } from "../support/process.js";
+import { approveInDatabase, postTo as call, registerOn, startPair, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS } from "../support/trips.js";
 import { connect, subscribe } from "../support/ws.js";
 
@@ -26,15 +26,6 @@ afterAll(async () => {
   await db?.close();
   await database?.drop();
 });
-
-const call = async (service: ServiceProcess, path: string, body: Record<string, unknown>) => {
-  const response = await fetch(`http://127.0.0.1:${service.port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-};
 
 /** An approved driver with a complete vehicle, set up in the database as an administrator would. */
 async function approvedDriver(service: ServiceProcess) {

@@ -4,7 +4,6 @@ import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { MATCH_RADIUS_KM } from "../matching/eligibility.js";
-import { PLATFORM_COMMISSION } from "../pricing/fare.js";
 import { email, missingOr, optional, parseInput, phone, text, type Raw } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "./audit.js";
@@ -85,7 +84,7 @@ const ELSEWHERE: Record<string, string> = {
   precio_minimo_viaje: RATES,
   tarifa_base: RATES,
   tarifa_minima: RATES,
-  comision_plataforma: `la comisión de la plataforma es ${PLATFORM_COMMISSION * 100} % de cada viaje, fija en el cálculo de tarifas`,
+  comision_plataforma: RATES,
   radio_busqueda_conductores: `las solicitudes llegan a los conductores a ${MATCH_RADIUS_KM} km o menos del punto de recogida, fijo en el servicio`,
   tiempo_expiracion_solicitud:
     "las solicitudes se ofrecen por oleadas mientras nadie las toma; se configuran con DISPATCH_WAVE_SIZE y DISPATCH_WAVE_S en el servidor",

@@ -49,11 +49,3 @@ export function computeFare(rate: PricingRate, trip: { distanceKm: number; minut
     precio_estimado: toHundreds(beforeDemand * trip.demand),
   };
 }
-
-/** The platform keeps this share of each fare; drivers earn the rest (DESIGN). */
-export const PLATFORM_COMMISSION = 0.15;
-
-export function splitFare(precioFinal: number) {
-  const comision = round(precioFinal * PLATFORM_COMMISSION);
-  return { comision_plataforma: comision, ganancia_conductor: round(precioFinal - comision) };
-}

@@ -7,7 +7,6 @@ import { NIGHT_HOURS, PEAK_HOURS } from "../maps/speed.js";
 import { round } from "../numbers.js";
 import { integer, number, optional, parseInput, positiveId, type Raw } from "../validation.js";
 import { PRICING_RULES } from "./access.js";
-import { PLATFORM_COMMISSION } from "./fare.js";
 import { updateRate } from "./rates.js";
 
 /*
@@ -23,13 +22,13 @@ const hhmm = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 const clock = (hour: number) => `${hhmm(hour)}:00`;
 const [[morningFrom, morningTo], [eveningFrom, eveningTo]] = PEAK_HOURS;
 const [nightFrom, nightTo] = NIGHT_HOURS;
-const COMMISSION_PERCENT = round(PLATFORM_COMMISSION * 100);
 const PEAKS = `entre semana de ${hhmm(morningFrom)} a ${hhmm(morningTo)} y de ${hhmm(eveningFrom)} a ${hhmm(eveningTo)}`;
 const NIGHT = `de ${hhmm(nightFrom)} a ${hhmm(nightTo)}`;
 
 const NOTE =
-  `Recargo de hora pico ${PEAKS}; nocturno ${NIGHT}. Comisión de la plataforma ${COMMISSION_PERCENT} % de cada viaje. ` +
-  "Sin tarifa máxima, recargo festivo, descuentos por distancia, comisión por método de pago, límites de distancia ni cobro de espera. " +
+  `Recargo de hora pico ${PEAKS}; nocturno ${NIGHT}. La comisión de la plataforma se cobra sobre cada viaje, y la del método ` +
+  "de pago además sobre los pagados con billetera digital o tarjeta. " +
+  "Sin tarifa máxima, recargo festivo, descuentos por distancia, límites de distancia ni cobro de espera. " +
   "El multiplicador de demanda puede subir la tarifa cuando hay más solicitudes que conductores cerca.";
 
 /** A field the platform fixes: what the screen is shown, what it may send back for it, and why it cannot change. */
@@ -59,11 +58,6 @@ const FIXED = {
   recargo_festivo: exactly(0, "no se cobra recargo en festivos (0 %)"),
   descuento_distancia_larga: exactly(0, NO_DISCOUNT),
   umbral_km_descuento: exactly(0, NO_DISCOUNT),
-  comision_plataforma: exactly(
-    COMMISSION_PERCENT,
-    `la comisión es ${COMMISSION_PERCENT} % en todos los viajes, fija en el cálculo de tarifas`,
-  ),
-  comision_metodo_pago: exactly(0, "no se cobra comisión por método de pago (0 %)"),
   distancia_minima: exactly(0, "no hay distancia mínima por viaje (0)"),
   distancia_maxima: noLimit("no hay distancia máxima por viaje (sin límite, 0)"),
   tiempo_espera_gratis: exactly(0, NO_WAITING),
@@ -79,7 +73,7 @@ const FIXED = {
 
 type FixedField = keyof typeof FIXED;
 
-/** Surcharges are kept as shares of the fare (0.15) and shown as percentages (15). */
+/** Surcharges are kept as shares of the fare (0.15) and shown as percentages (15); commissions are kept as percentages. */
 const toPercent = (share: number) => round(share * 100);
 const toShare = (percent: number) => round(percent / 100, 4);
 
@@ -91,6 +85,8 @@ const EDITABLE = {
   costo_por_minuto: { field: "precio_minuto", percent: false },
   recargo_hora_pico: { field: "recargo_pico", percent: true },
   recargo_nocturno: { field: "recargo_nocturno", percent: true },
+  comision_plataforma: { field: "comision_plataforma", percent: false },
+  comision_metodo_pago: { field: "comision_metodo_pago", percent: false },
 } as const satisfies Record<string, { field: keyof PricingRate; percent: boolean }>;
 
 type EditableField = keyof typeof EDITABLE;
@@ -128,13 +124,13 @@ const updateSchema = z.object({
   costo_por_minuto: pesos(),
   recargo_hora_pico: percent(),
   recargo_nocturno: percent(),
+  comision_plataforma: percent(),
+  comision_metodo_pago: percent(),
   // The fields the platform fixes, as the screen sends them.
   tarifa_maxima: amount(),
   recargo_festivo: amount(),
   descuento_distancia_larga: amount(),
   umbral_km_descuento: amount(),
-  comision_plataforma: amount(),
-  comision_metodo_pago: amount(),
   distancia_minima: amount(),
   distancia_maxima: amount(),
   tiempo_espera_gratis: optional(integer()),

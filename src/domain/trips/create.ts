@@ -14,6 +14,8 @@ import { announceWave, nextWave, nextWaveDue } from "../matching/dispatch.js";
 import { countPendingTripsNear } from "../matching/requests.js";
 import { computeFare, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
+import { commissionRatesFor } from "../money/fare-split.js";
+import { assertAccepted, PAYMENT_METHODS } from "../money/payment-methods.js";
 import { oneOf, optional, parseInput, type Raw } from "../validation.js";
 import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "./service-types.js";
 import { TRIP_RULES } from "./access.js";
@@ -21,6 +23,7 @@ import { ACTIVE_STATES } from "./states.js";
 
 const tripSchema = z.object({
   tipo_servicio: optional(oneOf(SERVICE_TYPES)),
+  metodo_pago: optional(oneOf(PAYMENT_METHODS)),
   tipo_vehiculo: optional(oneOf(VEHICLE_TYPES)),
   origen: placeSchema(),
   destino: placeSchema(),
@@ -69,7 +72,7 @@ async function quote(deps: Deps, serviceType: ServiceType, origin: Point, destin
   // The request being priced is one more pending request.
   const demand = demandMultiplier(pending + 1, available);
   const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at: deps.clock.now(), demand });
-  return { route, available, fare };
+  return { route, available, fare, rate };
 }
 
 /** What a trip would cost now, before asking for it. */
@@ -101,12 +104,15 @@ async function withAddress(deps: Deps, point: Place): Promise<Place & { direccio
 export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
   const passengerId = member(actor, TRIP_RULES.request).id;
   const request = parseRequest(input);
+  // The app sends no method: the driver is paid in cash.
+  const metodo_pago = request.metodo_pago ?? "efectivo";
+  assertAccepted(deps.payments, metodo_pago);
   const passenger = await getUser(deps.db, passengerId);
   const blocked = accountBlockReason(passenger);
   if (blocked) throw new AccountDisabledError(blocked);
 
   const [origen, destino] = await Promise.all([withAddress(deps, request.origen), withAddress(deps, request.destino)]);
-  const { route, available, fare } = await quote(deps, request.serviceType, origen, destino);
+  const { route, available, fare, rate } = await quote(deps, request.serviceType, origen, destino);
   if (available === 0) {
     throw new NoDriversAvailableError(
       "No hay conductores disponibles cerca del punto de origen en este momento; intenta de nuevo en unos minutos",
@@ -134,6 +140,8 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
         destino_referencia: destino.referencia,
         precio_estimado: fare.precio_estimado,
         multiplicador_demanda: fare.multiplicador_demanda,
+        metodo_pago,
+        ...commissionRatesFor(rate, metodo_pago),
         distancia_km: route.distancia_km,
         duracion_estimada_minutos: route.duracion_minutos,
         fecha_solicitud: now,

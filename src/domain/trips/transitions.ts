@@ -9,7 +9,8 @@ import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { observedSpeed } from "../maps/speed.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { withdrawOffers } from "../matching/requests.js";
-import { splitFare } from "../pricing/fare.js";
+import { splitFare } from "../money/fare-split.js";
+import { postCompletedTrip } from "../money/trip-postings.js";
 import { number, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { TRIP_RULES } from "./access.js";
 import { getTrip } from "./queries.js";
@@ -106,14 +107,18 @@ export async function startTrip(deps: Deps, actor: Actor, tripId: unknown): Prom
 
 const completeSchema = z.object({
   trip_id: positiveId(),
-  precio_final: number().min(0, "no puede ser negativo").max(100_000_000, "es demasiado alto"),
+  // Whole pesos: COP has no cents, and a price sent with them is rounded.
+  precio_final: number()
+    .min(0, "no puede ser negativo")
+    .max(100_000_000, "es demasiado alto")
+    .transform((pesos) => Math.round(pesos)),
   distancia_real: optional(number().min(0, "no puede ser negativa").max(5_000, "es demasiado alta")),
 });
 
 /**
- * The ride ends: the final price is split into commission and the driver's earnings, the real
- * distance (when sent) replaces the estimate, the real speed feeds the duration model, and the
- * driver is back online.
+ * The ride ends: the final price is split into commissions and the driver's earnings at the
+ * trip's rates and posted to the ledger, the real distance (when sent) replaces the estimate, the
+ * real speed feeds the duration model, and the driver is back online.
  */
 export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof completeSchema>): Promise<Trip> {
   const { trip_id, precio_final, distancia_real } = parseInput(completeSchema, input);
@@ -125,10 +130,11 @@ export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof c
   const speed = trip.fecha_inicio ? observedSpeed(distancia_km, trip.fecha_inicio, now) : {};
   const completed = await deps.db.$transaction(async (tx) => {
     const completed = await transition(tx, trip, "completar", now, {
-      data: { precio_final, distancia_km, ...splitFare(precio_final), ...speed },
+      data: { precio_final, distancia_km, ...splitFare(precio_final, trip), ...speed },
     });
+    const referencia_pago = await postCompletedTrip(deps, tx, completed, now);
     if (completed.conductor_id) await returnOnline(tx, completed.conductor_id, now);
-    return completed;
+    return referencia_pago ? tx.trip.update({ where: { id: completed.id }, data: { referencia_pago } }) : completed;
   });
   announceTrip(deps, completed);
   if (completed.conductor_id) await refreshPresence(deps, completed.conductor_id);

@@ -26,6 +26,8 @@ const RateChanges = builder.inputType("PricingRateInput", {
     tarifa_minima: t.float(),
     recargo_pico: t.float(),
     recargo_nocturno: t.float(),
+    comision_plataforma: t.float({ description: "% de cada viaje, de 0 a 100; se aplica a los viajes pedidos después" }),
+    comision_metodo_pago: t.float({ description: "% adicional de los viajes que cobra la plataforma (billetera digital, tarjeta)" }),
   }),
 });
 

@@ -4,6 +4,7 @@ import { createTrip, fareEstimate } from "../../domain/trips/create.js";
 import { driverTrip, getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
 import { assignedDriverPosition } from "../../domain/drivers/availability.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/money/payment-methods.js";
 import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
 import { isFinal, isFurther, TRIP_STATES, type TripState } from "../../domain/trips/states.js";
 import { TRIP_RULES } from "../../domain/trips/access.js";
@@ -20,6 +21,10 @@ import { PlaceInput, PointRef } from "./maps.js";
 
 const TripStateEnum = builder.enumType("EstadoViaje", { values: TRIP_STATES });
 const ServiceTypeEnum = builder.enumType("TipoServicio", { values: SERVICE_TYPES });
+const PaymentMethodEnum = builder.enumType("MetodoPago", {
+  description: "efectivo: lo cobra el conductor; billetera_digital y tarjeta: los cobra la plataforma",
+  values: PAYMENT_METHODS,
+});
 
 interface TripPlace {
   direccion: string;
@@ -60,9 +65,16 @@ export const TripRef = builder.prismaObject("Trip", {
     estado: t.field({ type: TripStateEnum, resolve: (trip) => trip.estado as TripState }),
     origen: t.field({ type: TripPlaceRef, resolve: origin }),
     destino: t.field({ type: TripPlaceRef, resolve: destination }),
-    precio_estimado: t.exposeFloat("precio_estimado", { description: "COP" }),
+    precio_estimado: t.exposeInt("precio_estimado", { description: "COP" }),
     multiplicador_demanda: t.exposeFloat("multiplicador_demanda"),
-    precio_final: t.exposeFloat("precio_final", { nullable: true, description: "COP" }),
+    metodo_pago: t.field({ type: PaymentMethodEnum, resolve: (trip) => trip.metodo_pago as PaymentMethod }),
+    precio_final: t.exposeInt("precio_final", { nullable: true, description: "COP" }),
+    ganancia_conductor: t.int({
+      nullable: true,
+      description:
+        "Lo que gana el conductor con el viaje completado, en COP (precio final menos comisiones); solo para él y los administradores",
+      resolve: (trip, _args, ctx) => (TRIP_RULES.driverRecord.allows(ctx.actor, trip) ? trip.ganancia_conductor : null),
+    }),
     distancia_km: t.exposeFloat("distancia_km"),
     duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos"),
     fecha_solicitud: t.expose("fecha_solicitud", { type: "DateTime" }),
@@ -123,6 +135,7 @@ const TripInput = builder.inputType("CreateTripInput", {
   fields: (t) => ({
     tipo_servicio: t.string({ description: "motocicleta, auto o mototaxi" }),
     tipo_vehiculo: t.string({ description: "moto, auto o mototaxi: otra forma de pedir el servicio" }),
+    metodo_pago: t.string({ description: "efectivo (si no se envía), billetera_digital o tarjeta" }),
     origen: t.field({ type: PlaceInput, required: true }),
     destino: t.field({ type: PlaceInput, required: true }),
   }),
@@ -238,7 +251,7 @@ builder.mutationFields((t) => ({
     errors: { types: TRIP_STEP },
     args: {
       trip_id: t.arg.int({ required: true }),
-      precio_final: t.arg.float({ required: true, description: "COP" }),
+      precio_final: t.arg.float({ required: true, description: "COP; se redondea a pesos enteros" }),
       distancia_real: t.arg.float({ description: "km; reemplaza la distancia estimada" }),
     },
     resolve: (_root, args, ctx) => completeTrip(ctx.deps, ctx.actor, args),

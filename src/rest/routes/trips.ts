@@ -124,6 +124,7 @@ export const tripRoutes = [
     input: z.object({
       usuario_id: legacyId(),
       tipo_servicio: legacyText(),
+      metodo_pago: optional(legacyText()),
       origen: legacyPlace({ addressRequired: true }),
       destino: legacyPlace({ addressRequired: true }),
     }),
@@ -132,7 +133,7 @@ export const tripRoutes = [
       `mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ...LegacyError ...LegacyTrip } }`,
       TRIP_FRAGMENT,
     ),
-    variables: ({ tipo_servicio, origen, destino }) => ({ input: { tipo_servicio, origen, destino } }),
+    variables: ({ tipo_servicio, metodo_pago, origen, destino }) => ({ input: { tipo_servicio, metodo_pago, origen, destino } }),
     output: z.object({ trip: TRIP }),
     respond: (trip) => ({ message: "Viaje creado; estamos avisando a los conductores cercanos", trip }),
   }),
@@ -150,6 +151,7 @@ export const tripRoutes = [
       direccion_destino: optional(legacyText()),
       tipo_servicio: optional(legacyText()),
       tipo_vehiculo: optional(legacyChoice(VEHICLE_TYPE_SPELLINGS)),
+      metodo_pago: optional(legacyText()),
     }),
     // The app's own estimates: the service computes route and price itself.
     ignored: ["distancia_km", "duracion_minutos", "precio_estimado"],
@@ -165,6 +167,7 @@ export const tripRoutes = [
         // pingo sends the generic "viaje" and names the service through the vehicle type.
         tipo_servicio: input.tipo_servicio === "viaje" ? undefined : input.tipo_servicio,
         tipo_vehiculo: input.tipo_vehiculo,
+        metodo_pago: input.metodo_pago,
         origen: { latitud: input.latitud_origen, longitud: input.longitud_origen, direccion: input.direccion_origen },
         destino: { latitud: input.latitud_destino, longitud: input.longitud_destino, direccion: input.direccion_destino },
       },
