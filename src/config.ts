@@ -36,6 +36,10 @@ const schema = z.object({
   DISPATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** Who collects fares paid by digital wallet or card: the embedded stand-in, or nobody (cash only). */
   PAYMENT_PROVIDER: z.enum(["embedded", "none"]).default("embedded"),
+  /** The smallest payout a driver may ask for, in pesos. */
+  PAYOUT_MIN_COP: z.coerce.number().int().min(1).max(100_000_000).default(20_000),
+  /** A driver who owes the platform more than this (commissions of cash trips) cannot go online. */
+  DRIVER_MAX_DEBT_COP: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   UPLOAD_MAX_BYTES: z.coerce
     .number()

@@ -137,6 +137,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       emailCodesPerAddress: counter("codigo-ip:", config.EMAIL_CODES_PER_ADDRESS, config.EMAIL_CODE_WINDOW_S),
     },
     payments: config.PAYMENT_PROVIDER === "embedded" ? embeddedPayments : null,
+    money: { payoutMinimum: config.PAYOUT_MIN_COP, maxDebt: config.DRIVER_MAX_DEBT_COP },
     deviceLockMs: config.DEVICE_LOCK_S * 1000,
     uploads,
     onMailQueued: (queued) => afterCommit(() => mail.queued(queued)),

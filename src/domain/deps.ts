@@ -67,6 +67,12 @@ export interface Deps {
   };
   /** Collects fares the platform is paid (wallet, card); null when only cash is taken. */
   payments: PaymentProvider | null;
+  money: {
+    /** The smallest payout a driver may ask for, in pesos. */
+    payoutMinimum: number;
+    /** A driver who owes more than this cannot go online. */
+    maxDebt: number;
+  };
   /** How long a device stays locked after too many wrong codes. */
   deviceLockMs: number;
   uploads: {

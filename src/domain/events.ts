@@ -1,4 +1,4 @@
-import type { Notification, Trip } from "../db/models.js";
+import type { Notification, Payout, Trip } from "../db/models.js";
 import type { PositionReport, Presence } from "./matching/presence.js";
 
 /** A driver's position as trip watchers receive it. */
@@ -19,6 +19,10 @@ export type EventMap = {
   viaje: [viajeId: number, payload: Trip];
   /** The assigned driver's position while the trip is active. */
   ubicacion_viaje: [viajeId: number, payload: DriverPositionEvent];
+  /** A driver's payout after each change, under the driver's id and under EVERY_DRIVER (money/announcements.ts). */
+  retiro: [conductorId: number, payload: Payout];
+  /** A driver's balance moved; listeners read it again. */
+  saldo: [conductorId: number, payload: { conductor_id: number }];
   /** Trip requests offered to, or withdrawn from, one driver. */
   solicitud_viaje: [conductorId: number, payload: TripRequestEvent];
   /**

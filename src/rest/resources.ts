@@ -131,6 +131,7 @@ export const EARNINGS = z.object({
   ganancia_promedio: num,
   fecha_inicio: when,
   fecha_fin: when,
+  desglose_diario: z.array(z.object({ fecha: str, ganancias: int, viajes: int })),
 });
 
 export const STATISTICS = z.object({
@@ -180,4 +181,45 @@ export const FOUND_PLACE = z.object({
   ciudad: maybe(str),
   departamento: maybe(str),
   pais: maybe(str),
+});
+
+/** A driver's money, as get_saldo.php answers it. */
+export const BALANCE = z.object({ disponible: int, en_retiro: int, deuda: int, total_retirado: int });
+
+/** Where a driver is paid; the number is masked for everyone but its owner and administrators. */
+export const PAYOUT_ACCOUNT = z.object({
+  id: int,
+  tipo: str,
+  numero: maybe(str),
+  banco: maybe(str),
+  tipo_cuenta: maybe(str),
+  titular_nombre: maybe(str),
+  titular_tipo_documento: maybe(str),
+  titular_documento: maybe(str),
+  descripcion: str,
+  verificada: z.boolean(),
+  creado_en: when,
+});
+
+export const PAYOUT = z.object({
+  id: int,
+  conductor_id: int,
+  monto: int,
+  estado: str,
+  motivo: maybe(str),
+  referencia_pago: maybe(str),
+  solicitado_en: when,
+  aprobado_en: maybe(when),
+  cerrado_en: maybe(when),
+  cuenta: PAYOUT_ACCOUNT,
+});
+
+export const MOVEMENT = z.object({
+  id: int,
+  fecha: when,
+  tipo: str,
+  concepto: str,
+  monto: int,
+  descripcion: str,
+  viaje_id: maybe(int),
 });

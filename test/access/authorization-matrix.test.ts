@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { driverAccount, PLATFORM, post } from "../../src/domain/money/ledger.js";
 import { schema } from "../../src/graphql/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { completeApplication, newAdmin, newDriver, submittedDriver } from "../support/drivers.js";
@@ -23,6 +24,9 @@ interface Target {
   trip?: number;
   company?: number;
   notification?: number;
+  /** The driver's payout account, and a payout of theirs. */
+  account?: number;
+  payout?: number;
 }
 
 /** People who own nothing the rows act on, and the administrator. */
@@ -109,6 +113,36 @@ const withNotification = async (app: TestApp): Promise<Target> => {
   return { ...target, notification: notice.id };
 };
 
+/** A driver with a payout account (verified or not), and with money and an open payout when asked. */
+const withMoney =
+  (stage: "account" | "verified account" | "payout") =>
+  async (app: TestApp): Promise<Target> => {
+    const target = await people(app);
+    const account = await app.db.payoutAccount.create({
+      data: { conductor_id: target.conductor, tipo: "efectivo", verificada_en: stage === "account" ? null : new Date() },
+    });
+    if (stage === "account") return { ...target, account: account.id };
+    await app.db.$transaction((tx) =>
+      post(tx, new Date(), {
+        clave: `ajuste:${randomUUID()}`,
+        tipo: "ajuste",
+        descripcion: "Saldo de prueba",
+        lines: [
+          { account: driverAccount(target.conductor), concepto: "ajuste", monto: 50_000 },
+          { account: PLATFORM.adjustments, concepto: "ajuste", monto: -50_000 },
+        ],
+      }),
+    );
+    if (stage === "verified account") return { ...target, account: account.id };
+    const payout = await step(
+      app,
+      target.conductor,
+      `mutation ($id: Int!) { requestPayout(monto: 30000, cuenta_retiro_id: $id) { __typename ... on Retiro { id } } }`,
+      { id: account.id },
+    );
+    return { ...target, account: account.id, payout: payout.id };
+  };
+
 async function castFor(app: TestApp): Promise<Cast> {
   return { otherPassenger: (await registerUser(app)).id, otherDriver: (await createDriver(app)).id, admin: (await newAdmin(app)).id };
 }
@@ -135,9 +169,39 @@ interface LegacyRow {
   allowed: readonly Role[];
   input: (target: Target, cast: Cast) => Record<string, unknown>;
   multipart?: true;
+  /** Money: the caller's token is needed in every LEGACY_AUTH mode; an id in the body never stands for it. */
+  tokenOnly?: true;
 }
 
 const LEGACY: LegacyRow[] = [
+  {
+    call: "GET /conductor/get_saldo.php",
+    target: people,
+    allowed: ["conductor", "administrador"],
+    tokenOnly: true,
+    input: (t) => ({ conductor_id: t.conductor }),
+  },
+  {
+    call: "POST /conductor/solicitar_retiro.php",
+    target: withMoney("verified account"),
+    allowed: ["conductor"],
+    tokenOnly: true,
+    input: (t) => ({ conductor_id: t.conductor, monto: 20_000, cuenta_retiro_id: t.account }),
+  },
+  {
+    call: "GET /admin/retiros.php",
+    target: people,
+    allowed: ["administrador"],
+    tokenOnly: true,
+    input: (_t, c) => ({ admin_id: c.admin }),
+  },
+  {
+    call: "POST /admin/retiros.php",
+    target: withMoney("payout"),
+    allowed: ["administrador"],
+    tokenOnly: true,
+    input: (t, c) => ({ admin_id: c.admin, accion: "aprobar", retiro_id: t.payout }),
+  },
   { call: "GET /auth/profile.php", target: people, allowed: ["pasajero", "administrador"], input: (t) => ({ userId: t.pasajero }) },
   {
     call: "POST /auth/profile_update.php",
@@ -443,7 +507,7 @@ describe.each(["token", "ids"] as const)("the legacy interface with LEGACY_AUTH=
   // A token counts alike in both modes; without one, ids mode takes the call to be whoever its ids
   // name (or, for the calls that name nobody, trusts it): the specification's contract.
   it.each(LEGACY.map((row) => [row.call, row] as const))("%s", async (_name, row) => {
-    await legacyMatrix(app, cast, mode === "ids" ? { ...row, allowed: [...row.allowed, "anónimo"] } : row);
+    await legacyMatrix(app, cast, mode === "ids" && !row.tokenOnly ? { ...row, allowed: [...row.allowed, "anónimo"] } : row);
   });
 });
 
@@ -457,7 +521,7 @@ describe("the legacy interface with LEGACY_AUTH=ids, callers naming themselves",
   afterAll(() => app.close());
 
   const ADMIN_ROWS = LEGACY.filter(
-    (row) => "admin_id" in row.input({ pasajero: 0, conductor: 0 }, { otherPassenger: 0, otherDriver: 0, admin: 0 }),
+    (row) => !row.tokenOnly && "admin_id" in row.input({ pasajero: 0, conductor: 0 }, { otherPassenger: 0, otherDriver: 0, admin: 0 }),
   );
 
   it.each(ADMIN_ROWS.map((row) => [row.call, row] as const))("%s needs its admin_id to be an administrator's", async (_name, row) => {
@@ -544,6 +608,79 @@ const GRAPHQL: GraphQLRow[] = [
     target: people,
     allowed: ["conductor", "administrador"],
     query: query("driverBalance", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  ...(["driverMovements", "payouts", "payoutAccounts"] as const).map((field) => ({
+    field,
+    target: people,
+    allowed: ["conductor", "administrador"] as const,
+    query: query(field, "(conductor_id: $id)"),
+    variables: (t: Target) => ({ id: t.conductor }),
+  })),
+  {
+    field: "addPayoutAccount",
+    target: people,
+    allowed: ["conductor"],
+    roles: ["anónimo", "pasajero", "conductor", "administrador"],
+    query: mutation("addPayoutAccount", `(input: { tipo: "efectivo" })`),
+  },
+  {
+    field: "removePayoutAccount",
+    target: withMoney("account"),
+    allowed: ["conductor"],
+    refusedAs: { "otro conductor": "NOT_FOUND" },
+    query: mutation("removePayoutAccount", "(cuenta_retiro_id: $id)"),
+    variables: (t) => ({ id: t.account }),
+  },
+  {
+    field: "verifyPayoutAccount",
+    target: withMoney("account"),
+    allowed: ["administrador"],
+    query: mutation("verifyPayoutAccount", "(cuenta_retiro_id: $id)"),
+    variables: (t) => ({ id: t.account }),
+  },
+  {
+    field: "requestPayout",
+    target: withMoney("verified account"),
+    allowed: ["conductor"],
+    refusedAs: { "otro conductor": "NOT_FOUND" },
+    query: mutation("requestPayout", "(monto: 20000, cuenta_retiro_id: $id)"),
+    variables: (t) => ({ id: t.account }),
+  },
+  {
+    field: "cancelPayout",
+    target: withMoney("payout"),
+    allowed: ["conductor"],
+    refusedAs: { "otro conductor": "NOT_FOUND" },
+    query: mutation("cancelPayout", "(retiro_id: $id)"),
+    variables: (t) => ({ id: t.payout }),
+  },
+  {
+    field: "reviewPayout",
+    target: withMoney("payout"),
+    allowed: ["administrador"],
+    query: mutation("reviewPayout", `(accion: "aprobar", retiro_id: $id)`),
+    variables: (t) => ({ id: t.payout }),
+  },
+  { field: "ledgerEntries", target: people, allowed: ["administrador"], query: query("ledgerEntries") },
+  {
+    field: "settlementReport",
+    target: people,
+    allowed: ["administrador"],
+    query: query("settlementReport", `(desde: "2026-01-01", hasta: "2026-12-31")`),
+  },
+  {
+    field: "recordDeposit",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("recordDeposit", `(conductor_id: $id, monto: 1000, referencia: "CONSIGNACION-1")`),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
+    field: "adjustBalance",
+    target: people,
+    allowed: ["administrador"],
+    query: mutation("adjustBalance", `(conductor_id: $id, monto: -500, motivo: "Corrección")`),
     variables: (t) => ({ id: t.conductor }),
   },
   {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { splitFare } from "../../src/domain/money/fare-split.js";
+import { postCompletedTrip } from "../../src/domain/money/trip-postings.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { newAdmin, submittedDriver } from "../support/drivers.js";
@@ -59,28 +60,36 @@ const account = (tipo_usuario: string, creado_en: string, extra: Record<string, 
     },
   });
 
-/** A trip row as the trip calls leave it; a completed one carries its fare split. */
-const trip = (estado: string, solicitado: string, fin?: string, precio?: number) =>
-  app.db.trip.create({
-    data: {
-      tipo_servicio: "auto",
-      estado,
-      origen_direccion: "Parque Lleras",
-      origen_latitud: 6.2086,
-      origen_longitud: -75.5659,
-      destino_direccion: "Estadio",
-      destino_latitud: 6.2568,
-      destino_longitud: -75.5904,
-      precio_estimado: precio ?? 12000,
-      distancia_km: 6,
-      duracion_estimada_minutos: 18,
-      fecha_solicitud: new Date(solicitado),
-      ...(fin ? { fecha_fin: new Date(fin) } : {}),
-      ...(precio === undefined
-        ? {}
-        : { precio_final: precio, ...splitFare(precio, { porcentaje_comision: 15, porcentaje_comision_metodo: 0 }) }),
-    },
+/** A trip row as the trip calls leave it; a completed one carries its fare split and is posted to the ledger. */
+async function trip(estado: string, solicitado: string, fin?: string, precio?: number) {
+  const completed =
+    precio === undefined ? {} : { precio_final: precio, ...splitFare(precio, { porcentaje_comision: 15, porcentaje_comision_metodo: 0 }) };
+  // Completed trips have a driver, whose account is dated before every figure below.
+  const driver = precio === undefined ? null : (await account("conductor", "2026-01-15T12:00:00Z")).id;
+  return app.db.$transaction(async (tx) => {
+    const row = await tx.trip.create({
+      data: {
+        tipo_servicio: "auto",
+        estado,
+        conductor_id: driver,
+        origen_direccion: "Parque Lleras",
+        origen_latitud: 6.2086,
+        origen_longitud: -75.5659,
+        destino_direccion: "Estadio",
+        destino_latitud: 6.2568,
+        destino_longitud: -75.5904,
+        precio_estimado: precio ?? 12000,
+        distancia_km: 6,
+        duracion_estimada_minutos: 18,
+        fecha_solicitud: new Date(solicitado),
+        ...(fin ? { fecha_fin: new Date(fin) } : {}),
+        ...completed,
+      },
+    });
+    if (precio !== undefined) await postCompletedTrip(app.server.deps, tx, row, new Date(fin!));
+    return row;
   });
+}
 
 const inState = (counts: Array<{ estado: string; cantidad: number }>) =>
   Object.fromEntries(counts.filter(({ cantidad }) => cantidad > 0).map(({ estado, cantidad }) => [estado, cantidad]));

@@ -51,6 +51,7 @@ describe("GET /conductor/get_earnings.php", () => {
       ganancia_promedio: 34_000,
       fecha_inicio: "2026-03-31T05:00:00.000Z",
       fecha_fin: "2026-04-01T04:59:59.999Z",
+      desglose_diario: [{ fecha: "2026-03-31", ganancias: 34_000, viajes: 1 }],
     });
     expect(await earnings("semana")).toEqual({
       periodo: "semana",
@@ -59,6 +60,11 @@ describe("GET /conductor/get_earnings.php", () => {
       ganancia_promedio: 34_000,
       fecha_inicio: "2026-03-30T05:00:00.000Z",
       fecha_fin: "2026-04-06T04:59:59.999Z",
+      // Bogotá days: 00:30 and 23:50 on Monday the 30th are one day, 00:10 on the 31st the next.
+      desglose_diario: [
+        { fecha: "2026-03-30", ganancias: 68_000, viajes: 2 },
+        { fecha: "2026-03-31", ganancias: 34_000, viajes: 1 },
+      ],
     });
     expect(await earnings("mes")).toEqual({
       periodo: "mes",
@@ -67,6 +73,11 @@ describe("GET /conductor/get_earnings.php", () => {
       ganancia_promedio: 29_750,
       fecha_inicio: "2026-03-01T05:00:00.000Z",
       fecha_fin: "2026-04-01T04:59:59.999Z",
+      desglose_diario: [
+        { fecha: "2026-03-28", ganancias: 17_000, viajes: 1 },
+        { fecha: "2026-03-30", ganancias: 68_000, viajes: 2 },
+        { fecha: "2026-03-31", ganancias: 34_000, viajes: 1 },
+      ],
     });
     const total = await earnings("total");
     expect(total).toMatchObject({

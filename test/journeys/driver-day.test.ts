@@ -148,7 +148,13 @@ describe("a driver's day", () => {
       await dartGet(app, "/conductor/get_ganancias.php", { conductor_id: driver.id, fecha_inicio: TODAY, fecha_fin: TODAY }, BOTH),
     );
     // Net of the platform's 15 %.
-    expect(today.ganancias).toEqual({ total: 11900, total_viajes: 1, promedio_por_viaje: 11900 });
+    // EarningsModel.fromJson reads desglose_diario as [{fecha, ganancias, viajes}] for the day-by-day chart.
+    expect(today.ganancias).toEqual({
+      total: 11900,
+      total_viajes: 1,
+      promedio_por_viaje: 11900,
+      desglose_diario: [{ fecha: TODAY, ganancias: 11900, viajes: 1 }],
+    });
     const week = ok(
       await dartGet(app, "/conductor/get_ganancias.php", { conductor_id: driver.id, fecha_inicio: "2026-03-03", fecha_fin: TODAY }, BOTH),
     );

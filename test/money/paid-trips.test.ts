@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerProblems } from "../../src/domain/money/ledger.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { post } from "../support/fixtures.js";
-import { createDriver, createPassenger, requestTrip } from "../support/trips.js";
+import { completedTrip, createDriver, createPassenger, requestTrip } from "../support/trips.js";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,12 +13,7 @@ afterAll(() => app.close());
 /** A trip requested with these fields, taken by a fresh driver and completed at `precio`. */
 async function ride(fields: Record<string, unknown>, precio: number | string) {
   const driver = await createDriver(app);
-  const trip = await requestTrip(app, (await createPassenger(app)).id, fields);
-  expect((await post(app, "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: driver.id })).status).toBe(200);
-  expect((await post(app, "/viajes/start_trip.php", { trip_id: trip.id })).status).toBe(200);
-  const completed = await post(app, "/viajes/complete_trip.php", { trip_id: trip.id, precio_final: precio });
-  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-  return { driver, trip: completed.body.trip };
+  return { driver, trip: await completedTrip(app, driver, fields, precio) };
 }
 
 /** The lines of the trip's entry as account, concept and amount. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ledgerProblems } from "../../src/domain/money/ledger.js";
-import { approveInDatabase, pairOnPostgres, postTo as call, registerOn } from "../support/process.js";
+import { PASSWORD } from "../support/fixtures.js";
+import { approveInDatabase, pairOnPostgres, postTo as call, registerOn, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS } from "../support/trips.js";
 
 const pair = pairOnPostgres();
@@ -39,6 +40,58 @@ describe("a trip completed on two processes at once", () => {
     });
     const account = await db.prisma.ledgerAccount.findUniqueOrThrow({ where: { codigo: `conductor:${driver.id}` } });
     expect(account.saldo).toBe(-Math.round(first! * 0.15) + net!);
+    expect(await ledgerProblems(db.prisma)).toEqual([]);
+  });
+});
+
+/** A session token from one of the processes. */
+async function tokenOf(service: ServiceProcess, user: { email: string }) {
+  const login = await call(service, "/auth/login.php", { email: user.email, password: PASSWORD });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  return { authorization: `Bearer ${login.body.token}` };
+}
+
+describe("payouts on two processes at once", () => {
+  it("give two requests for the whole balance one payout, and one posting to a payout paid twice, with or without one key", async () => {
+    const { a, b, db } = pair;
+    const driver = await registerOn(a, "conductor");
+    await approveInDatabase(db.prisma, driver.id);
+    const adminUser = await registerOn(b, "pasajero");
+    await db.prisma.user.update({ where: { id: adminUser.id }, data: { tipo_usuario: "admin" } });
+    const [asDriver, asAdmin] = [await tokenOf(a, driver), await tokenOf(b, adminUser)];
+    const account = await db.prisma.payoutAccount.create({
+      data: { conductor_id: driver.id, tipo: "efectivo", verificada_en: new Date() },
+    });
+    const ADJUST = {
+      query: `mutation { adjustBalance(conductor_id: ${driver.id}, monto: 100000, motivo: "Saldo inicial") { __typename } }`,
+    };
+    expect((await call(a, "/graphql", ADJUST, asAdmin)).body.data.adjustBalance.__typename).toBe("SaldoConductor");
+
+    const whole = { monto: 100_000, cuenta_retiro_id: account.id };
+    const asked = await Promise.all([
+      call(a, "/conductor/solicitar_retiro.php", whole, asDriver),
+      call(b, "/conductor/solicitar_retiro.php", whole, asDriver),
+    ]);
+    expect(asked.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const retiro_id = asked.find((answer) => answer.status === 200)!.body.retiro.id;
+    expect(await db.prisma.payout.count({ where: { conductor_id: driver.id } })).toBe(1);
+
+    const approve = { accion: "aprobar", retiro_id };
+    await call(a, "/admin/retiros.php", approve, asAdmin);
+    const pay = { accion: "pagar", retiro_id, referencia_pago: "TRF-9" };
+    const keyed = { ...asAdmin, "idempotency-key": "pagar-retiro-una-vez" };
+    const paid = await Promise.all([
+      call(a, "/admin/retiros.php", pay, keyed),
+      call(b, "/admin/retiros.php", pay, keyed),
+      call(a, "/admin/retiros.php", pay, asAdmin),
+      call(b, "/admin/retiros.php", pay, asAdmin),
+    ]);
+    // The keyed pair answers alike (one of them replays the other, or waits for it); one call in all pays.
+    expect(paid.filter((answer) => answer.status === 200 && answer.body.retiro.estado === "pagado").length).toBeGreaterThanOrEqual(1);
+    expect(await db.prisma.ledgerEntry.count({ where: { clave: `retiro:${retiro_id}:pagado` } })).toBe(1);
+    expect(await db.prisma.auditEntry.count({ where: { accion: "pagar_retiro", objetivo_id: retiro_id } })).toBe(1);
+    const balance = await db.prisma.ledgerAccount.findUniqueOrThrow({ where: { codigo: `conductor:${driver.id}` } });
+    expect(balance.saldo).toBe(0);
     expect(await ledgerProblems(db.prisma)).toEqual([]);
   });
 });

@@ -116,3 +116,13 @@ export async function tripIn(app: TestApp, state: "pendiente" | "aceptado" | "en
   }
   return { passenger, driver, trip };
 }
+
+/** A trip requested with `fields` by a fresh passenger, taken by `driver` and completed at `precio`: the trip as completed. */
+export async function completedTrip(app: TestApp, driver: { id: number }, fields: Record<string, unknown>, precio: number | string) {
+  const trip = await requestTrip(app, (await createPassenger(app)).id, fields);
+  expect((await post(app, "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: driver.id })).status).toBe(200);
+  expect((await post(app, "/viajes/start_trip.php", { trip_id: trip.id })).status).toBe(200);
+  const completed = await post(app, "/viajes/complete_trip.php", { trip_id: trip.id, precio_final: precio });
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+  return completed.body.trip;
+}

@@ -169,6 +169,10 @@ describe("GET /conductor/get_viaje_detalle.php", () => {
     const completed = await detail(driver.id, trip.id);
     expect(completed.body.viaje).toEqual(listed);
     expect(completed.body.viaje.estado).toBe("completada");
+    // The history screen shows what the driver earned: 11,000 less the 15 % commission.
+    expect(listed.ganancia_conductor).toBe(9350);
+    const passengers = await app.legacy("GET", "/viajes/get_trip_history.php", { usuario_id: String(passenger.id) });
+    expect(passengers.body.viajes.find((entry: { id: number }) => entry.id === trip.id).ganancia_conductor).toBeNull();
   });
 
   it("is for the trip's driver and administrators: 404 for no trip, 403 for someone else's", async () => {

@@ -1,3 +1,4 @@
+import { formatPesos } from "../money/pesos.js";
 import type { AuditAction } from "./audit.js";
 
 type Details = Record<string, unknown>;
@@ -11,6 +12,7 @@ const listed = (details: Details, leaving: string[] = []) =>
 
 const withReason = (sentence: string, details: Details) =>
   typeof details.motivo === "string" ? `${sentence}: ${details.motivo}` : sentence;
+const pesos = (value: unknown) => (typeof value === "number" ? formatPesos(value) : String(value));
 const withChanges = (sentence: string, changes: string) => (changes ? `${sentence}: ${changes}` : sentence);
 
 /** One sentence per action, from the target's id and the entry's details. */
@@ -25,6 +27,15 @@ const SENTENCES: Record<AuditAction, (id: number, details: Details) => string> =
   crear_empresa: (id, d) => `Registró la empresa ${d.nombre ?? id}`,
   actualizar_empresa: (id, d) => withChanges(`Actualizó la empresa ${id}`, listed(d)),
   eliminar_empresa: (id, d) => `Eliminó la empresa ${d.nombre ?? id}`,
+  verificar_cuenta_retiro: (id, d) => `Verificó la cuenta de retiro ${d.cuenta_retiro_id} del conductor ${id}`,
+  solicitar_retiro: (id, d) => `Solicitó el retiro ${id} de ${pesos(d.monto)}`,
+  cancelar_retiro: (id, d) => `Canceló el retiro ${id} de ${pesos(d.monto)}`,
+  aprobar_retiro: (id, d) => `Aprobó el retiro ${id} de ${pesos(d.monto)}`,
+  rechazar_retiro: (id, d) => withReason(`Rechazó el retiro ${id} de ${pesos(d.monto)}`, d),
+  pagar_retiro: (id, d) => `Pagó el retiro ${id} de ${pesos(d.monto)} (referencia ${d.referencia_pago})`,
+  retiro_fallido: (id, d) => withReason(`Marcó fallido el retiro ${id} de ${pesos(d.monto)}`, d),
+  registrar_deposito: (id, d) => `Registró un depósito de ${pesos(d.monto)} del conductor ${id} (referencia ${d.referencia})`,
+  ajustar_saldo: (id, d) => withReason(`Ajustó en ${pesos(d.monto)} el saldo del conductor ${id}`, d),
   actualizar_configuracion: (id, d) =>
     d.valor === null ? `Devolvió el ajuste ${d.clave ?? id} a su valor por defecto` : `Cambió el ajuste ${d.clave ?? id} a «${d.valor}»`,
 };

@@ -18,13 +18,25 @@ export const AUDIT_ACTIONS = [
   "actualizar_empresa",
   "eliminar_empresa",
   "actualizar_configuracion",
+  "verificar_cuenta_retiro",
+  "solicitar_retiro",
+  "cancelar_retiro",
+  "aprobar_retiro",
+  "rechazar_retiro",
+  "pagar_retiro",
+  "retiro_fallido",
+  "registrar_deposito",
+  "ajustar_saldo",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa", "configuracion"] as const;
+export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa", "configuracion", "retiro"] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
-/** Records an administrator's action inside the transaction that makes it, so that neither exists without the other. */
+/**
+ * Records an administrator's action (or a driver's own change of their payouts) inside the
+ * transaction that makes it, so that neither exists without the other.
+ */
 export async function audit(
   tx: Tx,
   deps: Pick<Deps, "clock">,

@@ -5,11 +5,11 @@ import { USER_TYPES, type UserType } from "../accounts/user-types.js";
 import { getUser } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
-import { round } from "../numbers.js";
 import { localTime, nextDay, nextMonth, startOfDay, startOfMonth } from "../time.js";
 import { VEHICLE_TYPES } from "../trips/service-types.js";
 import { ACTIVE_STATES, TRIP_STATES, type TripState } from "../trips/states.js";
 import { isoDate, optional, parseInput, type Raw } from "../validation.js";
+import { tripIncome, type Span } from "../money/settlement.js";
 import { ADMIN_RULES } from "./access.js";
 import { latestEntries } from "./audit.js";
 
@@ -20,12 +20,6 @@ const DEFAULT_DAYS = 7;
 const MAX_DAYS = 31;
 /** Entries of the audit log shown as recent activity. */
 const RECENT_ACTIVITY = 10;
-
-/** [start, end): the instants a figure counts. */
-interface Span {
-  start?: Date;
-  end: Date;
-}
 
 const within = ({ start, end }: Span) => ({ ...(start ? { gte: start } : {}), lt: end });
 
@@ -49,9 +43,9 @@ function lastDays(last: Date, count: number, notBefore?: Date): Date[] {
 /**
  * The platform's figures for its administrators, counted by the database: accounts by role and
  * sign-ups, drivers online and free (each process knows them all), trips by state, and fares,
- * platform commission and drivers' net of completed trips today, this month (Bogotá calendar)
- * and in total, or in the range asked for. Trips count on the day they were requested; money on
- * the day the trip was completed.
+ * commissions and drivers' net of completed trips (from the ledger) today, this month (Bogotá
+ * calendar) and in total, or in the range asked for. Trips count on the day they were requested;
+ * money on the day the trip was completed.
  */
 export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof rangeSchema>) {
   const caller = member(actor, ADMIN_RULES.platformStats);
@@ -72,17 +66,8 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
     return TRIP_STATES.map((estado) => ({ estado, cantidad: counts.get(estado) ?? 0 }));
   };
   const money = async (span: Span | null) => {
-    const result = await deps.db.trip.aggregate({
-      where: { estado: "completado", ...(span ? { fecha_fin: within(span) } : {}) },
-      _sum: { precio_final: true, comision_plataforma: true, ganancia_conductor: true },
-      _count: { _all: true },
-    });
-    return {
-      viajes_completados: result._count._all,
-      bruto: round(result._sum.precio_final ?? 0),
-      comision: round(result._sum.comision_plataforma ?? 0),
-      neto: round(result._sum.ganancia_conductor ?? 0),
-    };
+    const { viajes_completados, bruto, comision, neto } = await tripIncome(deps.db, span);
+    return { viajes_completados, bruto, comision, neto };
   };
 
   const [

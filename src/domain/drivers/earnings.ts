@@ -3,7 +3,7 @@ import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { round } from "../numbers.js";
-import { nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
+import { localTime, nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
 import { isoDate, oneOf, fieldParser, parseInput } from "../validation.js";
 import { subjectDriver } from "./access.js";
 import { loadDriver } from "./readiness.js";
@@ -48,13 +48,13 @@ export async function earnings(deps: Deps, actor: Actor, conductor: number | nul
   const conductorId = subjectDriver(actor, conductor);
   const driver = await loadDriver(deps.db, conductorId);
   const { periodo, start, end } = chosenPeriod(query, deps.clock.now(), driver.conductor.creado_en);
-  const result = await deps.db.trip.aggregate({
+  const completed = await deps.db.trip.findMany({
     where: { conductor_id: conductorId, estado: "completado", fecha_fin: { ...(periodo === "total" ? {} : { gte: start }), lt: end } },
-    _sum: { ganancia_conductor: true },
-    _count: { _all: true },
+    select: { fecha_fin: true, ganancia_conductor: true },
+    orderBy: { fecha_fin: "asc" },
   });
-  const total = result._sum.ganancia_conductor ?? 0;
-  const trips = result._count._all;
+  const total = completed.reduce((sum, trip) => sum + (trip.ganancia_conductor ?? 0), 0);
+  const trips = completed.length;
   return {
     periodo,
     total_viajes: trips,
@@ -62,5 +62,20 @@ export async function earnings(deps: Deps, actor: Actor, conductor: number | nul
     ganancia_promedio: trips === 0 ? 0 : round(total / trips),
     fecha_inicio: start,
     fecha_fin: new Date(end.getTime() - 1),
+    desglose_diario: byDay(completed),
   };
+}
+
+/** Earnings and trips of each Bogotá day that had any, in order: what the earnings screen charts. */
+function byDay(trips: Array<{ fecha_fin: Date | null; ganancia_conductor: number | null }>) {
+  const days = new Map<string, { fecha: string; ganancias: number; viajes: number }>();
+  for (const trip of trips) {
+    const { year, month, day } = localTime(trip.fecha_fin!);
+    const fecha = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    const entry = days.get(fecha) ?? { fecha, ganancias: 0, viajes: 0 };
+    entry.ganancias += trip.ganancia_conductor ?? 0;
+    entry.viajes += 1;
+    days.set(fecha, entry);
+  }
+  return [...days.values()];
 }

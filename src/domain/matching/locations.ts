@@ -4,6 +4,7 @@ import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
 import { closeOnlinePeriod, openOnlinePeriod, statusOf } from "../drivers/availability.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
+import { assertWithinDebtLimit } from "../money/debt.js";
 import { ValidationError } from "../errors.js";
 import { latitude, longitude, missingOr, optional, parseInput, type Raw } from "../validation.js";
 import { activeTripOf, announcePresence, notePosition, presenceOf } from "./online-drivers.js";
@@ -55,7 +56,8 @@ export async function updateDriverLocation(deps: Deps, actor: Actor, input: Raw<
 
 /**
  * A driver goes online or offline, or is not known yet: a driver busy with a trip stays
- * unavailable whatever the phone says; going online needs the driver to be allowed to operate.
+ * unavailable whatever the phone says; going online needs the driver to be allowed to operate and
+ * to owe the platform no more than the debt limit.
  */
 async function changeAvailability(deps: Deps, driverId: number, report: ReturnType<typeof parseReport>, now: Date) {
   const { disponibilidad } = report;
@@ -65,6 +67,7 @@ async function changeAvailability(deps: Deps, driverId: number, report: ReturnTy
   const wasOnline = driver.estado?.disponible ?? false;
   const online = (disponibilidad === undefined ? wasOnline : disponibilidad === 1) && !activeTrip;
   if (online) assertCanOperate(driver, now);
+  if (online && !wasOnline) await assertWithinDebtLimit(deps, deps.db, driverId);
 
   const status = await deps.db.$transaction(async (tx) => {
     const position = moved

@@ -1,15 +1,61 @@
+import { z } from "zod";
 import type { Actor } from "../actor.js";
+import { pageFields, pageOf } from "../admin/paging.js";
 import type { Deps } from "../deps.js";
-import { subjectDriver } from "../drivers/access.js";
 import { loadDriver } from "../drivers/readiness.js";
-import { balanceOf } from "./ledger.js";
+import { parseInput, type Raw } from "../validation.js";
+import { moneySubject } from "./access.js";
+import { balanceOf, driverAccount } from "./ledger.js";
+import { OPEN_PAYOUT_STATES } from "./payout-states.js";
 
-/** A driver's balance in the ledger: what the platform owes them (disponible) or they owe it (deuda), in whole pesos. */
+/**
+ * A driver's money in whole pesos: what the platform owes them and they may withdraw (disponible),
+ * what they owe it (deuda), what is reserved for payouts under way (en_retiro) and what has been
+ * paid to them (total_retirado).
+ */
 export async function driverBalance(deps: Deps, actor: Actor, conductor?: number | null) {
-  const conductorId = subjectDriver(actor, conductor);
+  const conductorId = moneySubject(actor, conductor);
   await loadDriver(deps.db, conductorId);
-  const saldo = await balanceOf(deps.db, conductorId);
-  return { conductor_id: conductorId, saldo, disponible: Math.max(0, saldo), deuda: Math.max(0, -saldo) };
+  const [saldo, open, paid] = await Promise.all([
+    balanceOf(deps.db, conductorId),
+    deps.db.payout.aggregate({ where: { conductor_id: conductorId, estado: { in: [...OPEN_PAYOUT_STATES] } }, _sum: { monto: true } }),
+    deps.db.payout.aggregate({ where: { conductor_id: conductorId, estado: "pagado" }, _sum: { monto: true } }),
+  ]);
+  return {
+    conductor_id: conductorId,
+    saldo,
+    disponible: Math.max(0, saldo),
+    deuda: Math.max(0, -saldo),
+    en_retiro: open._sum.monto ?? 0,
+    total_retirado: paid._sum.monto ?? 0,
+  };
 }
 
 export type DriverBalance = Awaited<ReturnType<typeof driverBalance>>;
+
+/** A driver's movements, newest first, a page at a time: each line of the ledger on their account. */
+export async function driverMovements(
+  deps: Deps,
+  actor: Actor,
+  input: Raw<z.ZodObject<typeof pageFields>> & { conductor_id?: number | null },
+) {
+  const conductorId = moneySubject(actor, input.conductor_id);
+  const page = pageOf(parseInput(z.object(pageFields), { page: input.page, per_page: input.per_page }));
+  const where = { cuenta: { codigo: driverAccount(conductorId).codigo } };
+  const [lines, total] = await Promise.all([
+    deps.db.ledgerLine.findMany({ where, orderBy: { id: "desc" }, skip: page.skip, take: page.take, include: { asiento: true } }),
+    deps.db.ledgerLine.count({ where }),
+  ]);
+  const movimientos = lines.map(({ id, concepto, monto, asiento }) => ({
+    id,
+    fecha: asiento.creado_en,
+    tipo: asiento.tipo,
+    concepto,
+    monto,
+    descripcion: asiento.descripcion,
+    viaje_id: asiento.viaje_id,
+  }));
+  return { movimientos, pagination: page.pagination(total) };
+}
+
+export type DriverMovement = Awaited<ReturnType<typeof driverMovements>>["movimientos"][number];

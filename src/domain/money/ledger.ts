@@ -23,24 +23,39 @@ export const PLATFORM = {
   paymentCommissions: { codigo: "plataforma:comisiones_pago" },
   /** Fares collected (or to be collected) through the payment provider. */
   collected: (method: PlatformMethod): Account => ({ codigo: `recaudo:${method}` }),
+  /** Payouts reserved for drivers and not yet paid. */
+  payoutsDue: { codigo: "plataforma:retiros_por_pagar" },
+  /** The platform's bank: payouts leave it, drivers' deposits arrive in it. */
+  bank: { codigo: "plataforma:bancos" },
+  /** The other side of administrators' corrections. */
+  adjustments: { codigo: "plataforma:ajustes" },
 } as const;
 
 /** What the platform owes a driver (negative: what the driver owes it). */
 export const driverAccount = (conductorId: number): Account => ({ codigo: `conductor:${conductorId}`, conductor_id: conductorId });
 
 /** What a line is for: a driver's account has several on one trip. */
-export type Concept = "ganancia" | "efectivo_cobrado" | "comision" | "comision_metodo" | "recaudo";
+export type Concept = "ganancia" | "efectivo_cobrado" | "comision" | "comision_metodo" | "recaudo" | "retiro" | "deposito" | "ajuste";
 
 export interface Line {
   account: Account;
   concepto: Concept;
   monto: number;
+  /** The account's balance may not end below this: the posting fails instead. */
+  floor?: number;
+}
+
+/** A posting refused because an account would have ended below its floor. */
+export class BelowFloor extends Error {
+  constructor(readonly account: Account) {
+    super(`account ${account.codigo} would end below its floor`);
+  }
 }
 
 export interface Posting {
   /** What the entry records, once: a second posting with the same key fails. */
   clave: string;
-  tipo: "viaje";
+  tipo: "viaje" | "retiro" | "deposito" | "ajuste";
   descripcion: string;
   viaje_id?: number;
   creado_por?: number;
@@ -57,14 +72,24 @@ export async function post(tx: Tx, at: Date, posting: Posting): Promise<LedgerEn
   if (moving.reduce((sum, line) => sum + line.monto, 0) !== 0) throw new Error(`entry ${entry.clave} does not balance`);
   const created = await tx.ledgerEntry.create({ data: { ...entry, creado_en: at } });
   const accounts: number[] = [];
-  for (const { account, monto } of moving) {
-    const { id } = await tx.ledgerAccount.upsert({
-      where: { codigo: account.codigo },
-      create: { ...account, saldo: monto },
-      update: { saldo: { increment: monto } },
-      select: { id: true },
+  for (const { account, monto, floor } of moving) {
+    if (floor === undefined) {
+      const { id } = await tx.ledgerAccount.upsert({
+        where: { codigo: account.codigo },
+        create: { ...account, saldo: monto },
+        update: { saldo: { increment: monto } },
+        select: { id: true },
+      });
+      accounts.push(id);
+      continue;
+    }
+    // One conditional update: of two postings racing for the same balance, the second sees the first's.
+    const { count } = await tx.ledgerAccount.updateMany({
+      where: { codigo: account.codigo, saldo: { gte: floor - monto } },
+      data: { saldo: { increment: monto } },
     });
-    accounts.push(id);
+    if (count === 0) throw new BelowFloor(account);
+    accounts.push((await tx.ledgerAccount.findUniqueOrThrow({ where: { codigo: account.codigo }, select: { id: true } })).id);
   }
   await tx.ledgerLine.createMany({
     data: moving.map(({ concepto, monto }, i) => ({ asiento_id: created.id, cuenta_id: accounts[i]!, concepto, monto })),
@@ -73,7 +98,7 @@ export async function post(tx: Tx, at: Date, posting: Posting): Promise<LedgerEn
 }
 
 /** A driver's balance: what the platform owes them, negative when they owe it. */
-export async function balanceOf(db: Db, conductorId: number): Promise<number> {
+export async function balanceOf(db: Db | Tx, conductorId: number): Promise<number> {
   const account = await db.ledgerAccount.findUnique({ where: { codigo: driverAccount(conductorId).codigo }, select: { saldo: true } });
   return account?.saldo ?? 0;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client.js";
-import type { Trip } from "../../db/models.js";
+import type { Notification, Trip } from "../../db/models.js";
 import { authorize, isAdmin, isUser, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError, ConflictError, ValidationError } from "../errors.js";
@@ -11,6 +11,9 @@ import { refreshPresence } from "../matching/online-drivers.js";
 import { withdrawOffers } from "../matching/requests.js";
 import { splitFare } from "../money/fare-split.js";
 import { postCompletedTrip } from "../money/trip-postings.js";
+import { announceBalance } from "../money/announcements.js";
+import { debtBlock } from "../money/debt.js";
+import { announce, createNotification } from "../notifications/notifications.js";
 import { number, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { TRIP_RULES } from "./access.js";
 import { getTrip } from "./queries.js";
@@ -118,7 +121,8 @@ const completeSchema = z.object({
 /**
  * The ride ends: the final price is split into commissions and the driver's earnings at the
  * trip's rates and posted to the ledger, the real distance (when sent) replaces the estimate, the
- * real speed feeds the duration model, and the driver is back online.
+ * real speed feeds the duration model, and the driver is back online (unless they now owe the
+ * platform more than the debt limit).
  */
 export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof completeSchema>): Promise<Trip> {
   const { trip_id, precio_final, distancia_real } = parseInput(completeSchema, input);
@@ -128,15 +132,26 @@ export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof c
   const now = deps.clock.now();
   const distancia_km = distancia_real ?? trip.distancia_km;
   const speed = trip.fecha_inicio ? observedSpeed(distancia_km, trip.fecha_inicio, now) : {};
+  let debtNotice: Notification | null = null;
   const completed = await deps.db.$transaction(async (tx) => {
     const completed = await transition(tx, trip, "completar", now, {
       data: { precio_final, distancia_km, ...splitFare(precio_final, trip), ...speed },
     });
     const referencia_pago = await postCompletedTrip(deps, tx, completed, now);
-    if (completed.conductor_id) await returnOnline(tx, completed.conductor_id, now);
+    // A driver who now owes more than the limit stays offline, and is told why.
+    const indebted = completed.conductor_id ? await debtBlock(deps, tx, completed.conductor_id) : null;
+    if (indebted)
+      debtNotice = await createNotification(tx, completed.conductor_id!, {
+        tipo: "saldo",
+        titulo: "Deuda con la plataforma",
+        mensaje: indebted,
+      });
+    else if (completed.conductor_id) await returnOnline(tx, completed.conductor_id, now);
     return referencia_pago ? tx.trip.update({ where: { id: completed.id }, data: { referencia_pago } }) : completed;
   });
+  if (debtNotice) announce(deps, debtNotice);
   announceTrip(deps, completed);
+  if (completed.conductor_id) announceBalance(deps, completed.conductor_id);
   if (completed.conductor_id) await refreshPresence(deps, completed.conductor_id);
   return completed;
 }

@@ -11,14 +11,14 @@ import { DocumentPhoto } from "./document-history.js";
 import { DriverProfile } from "./drivers.js";
 import { User } from "./accounts.js";
 
-interface PaginationView {
+export interface PaginationView {
   page: number;
   per_page: number;
   total: number;
   total_pages: number;
 }
 
-const Pagination = builder.objectRef<PaginationView>("Paginacion").implement({
+export const Pagination = builder.objectRef<PaginationView>("Paginacion").implement({
   fields: (t) => ({
     page: t.exposeInt("page"),
     per_page: t.exposeInt("per_page"),
@@ -109,7 +109,7 @@ const UserChanges = builder.inputType("UserChangesInput", {
 });
 
 /** Which page of a listing, as spec section 8 has it. */
-const pageArgs = builder.args((t) => ({
+export const pageArgs = builder.args((t) => ({
   page: t.int({ description: "Desde 1 (por defecto 1)" }),
   per_page: t.int({ description: "De 1 a 100 (por defecto 20)" }),
 }));

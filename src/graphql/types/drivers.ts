@@ -102,14 +102,16 @@ export const DriverProfile = builder.prismaObject("DriverProfile", {
   }),
 });
 
-interface EarningsView {
-  periodo: string;
-  total_viajes: number;
-  ganancia_total: number;
-  ganancia_promedio: number;
-  fecha_inicio: Date;
-  fecha_fin: Date;
-}
+type EarningsView = Awaited<ReturnType<typeof earnings>>;
+
+const EarningsDay = builder.objectRef<EarningsView["desglose_diario"][number]>("GananciaDia").implement({
+  description: "Las ganancias de un día (hora de Bogotá) con viajes completados",
+  fields: (t) => ({
+    fecha: t.exposeString("fecha", { description: "AAAA-MM-DD" }),
+    ganancias: t.exposeInt("ganancias", { description: "COP netos ese día" }),
+    viajes: t.exposeInt("viajes", { description: "Viajes completados ese día" }),
+  }),
+});
 
 const Earnings = builder.objectRef<EarningsView>("Ganancias").implement({
   description: "Ganancias netas de la comisión de la plataforma, en COP",
@@ -120,6 +122,7 @@ const Earnings = builder.objectRef<EarningsView>("Ganancias").implement({
     ganancia_promedio: t.exposeFloat("ganancia_promedio"),
     fecha_inicio: t.expose("fecha_inicio", { type: "DateTime" }),
     fecha_fin: t.expose("fecha_fin", { type: "DateTime" }),
+    desglose_diario: t.field({ type: [EarningsDay], description: "Día por día, los días con viajes", resolve: (e) => e.desglose_diario }),
   }),
 });
 

@@ -1,27 +1,355 @@
-import { driverBalance, type DriverBalance } from "../../domain/money/balance.js";
+import type { Actor } from "../../domain/actor.js";
+import { driverBalance, driverMovements, type DriverBalance, type DriverMovement } from "../../domain/money/balance.js";
+import { adjustBalance, recordDeposit } from "../../domain/money/corrections.js";
+import { MONEY_RULES } from "../../domain/money/access.js";
+import {
+  addPayoutAccount,
+  describeAccount,
+  listPayoutAccounts,
+  maskNumber,
+  PAYOUT_ACCOUNT_KINDS,
+  removePayoutAccount,
+  verifyPayoutAccount,
+} from "../../domain/money/payout-accounts.js";
+import { PAYOUT_STATES } from "../../domain/money/payout-states.js";
+import { cancelPayout, listPayouts, payoutFeed, requestPayout, reviewPayout } from "../../domain/money/payouts.js";
+import { moneySubject } from "../../domain/money/access.js";
+import { settlementReport, type SettlementReport } from "../../domain/money/settlement.js";
+import { ledgerEntries, type LedgerEntryView } from "../../domain/money/entries.js";
+import { ConflictError, InvalidStateError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
+import { pageArgs, Pagination, type PaginationView } from "./admin.js";
 
 const DriverBalanceRef = builder.objectRef<DriverBalance>("SaldoConductor").implement({
-  description: "El saldo de un conductor en el libro de la plataforma, en pesos enteros",
+  description: "El dinero de un conductor en el libro de la plataforma, en pesos enteros",
   fields: (t) => ({
     conductor_id: t.exposeInt("conductor_id", { description: "El conductor" }),
     saldo: t.exposeInt("saldo", {
       description:
-        "Lo que la plataforma le debe (positivo: ganancias de viajes que cobró la plataforma) menos lo que él le debe " +
-        "(negativo: comisiones de viajes que cobró en efectivo)",
+        "Sus ganancias netas menos lo que cobró en efectivo, los retiros abiertos y pagados, más depósitos y ajustes: " +
+        "positivo, lo que la plataforma le debe; negativo, lo que él le debe",
     }),
-    disponible: t.exposeInt("disponible", { description: "Lo que la plataforma le debe, o 0" }),
-    deuda: t.exposeInt("deuda", { description: "Lo que él le debe a la plataforma, o 0" }),
+    disponible: t.exposeInt("disponible", { description: "Lo que puede retirar: el saldo si es positivo, o 0" }),
+    deuda: t.exposeInt("deuda", { description: "Lo que debe a la plataforma (comisiones de viajes en efectivo), o 0" }),
+    en_retiro: t.exposeInt("en_retiro", { description: "Reservado para retiros solicitados o aprobados, aún sin pagar" }),
+    total_retirado: t.exposeInt("total_retirado", { description: "Lo que se le ha pagado en retiros" }),
   }),
 });
+
+const MovementRef = builder.objectRef<DriverMovement>("Movimiento").implement({
+  description: "Una línea del libro en la cuenta del conductor",
+  fields: (t) => ({
+    id: t.exposeInt("id", { description: "La línea" }),
+    fecha: t.expose("fecha", { type: "DateTime", description: "Cuándo se registró" }),
+    tipo: t.exposeString("tipo", { description: "viaje, retiro, deposito o ajuste" }),
+    concepto: t.exposeString("concepto", {
+      description: "ganancia, efectivo_cobrado (la tarifa que cobró en efectivo), retiro, deposito o ajuste",
+    }),
+    monto: t.exposeInt("monto", { description: "COP: positivo a su favor, negativo en su contra" }),
+    descripcion: t.exposeString("descripcion", { description: "El asiento en palabras" }),
+    viaje_id: t.exposeInt("viaje_id", { nullable: true, description: "El viaje, si lo hay" }),
+  }),
+});
+
+const MovementPage = builder.objectRef<{ movimientos: DriverMovement[]; pagination: PaginationView }>("PaginaMovimientos").implement({
+  description: "Movimientos de un conductor, los más recientes primero",
+  fields: (t) => ({
+    movimientos: t.field({ type: [MovementRef], description: "Esta página", resolve: (page) => page.movimientos }),
+    pagination: t.field({ type: Pagination, description: "Dónde está esta página", resolve: (page) => page.pagination }),
+  }),
+});
+
+/** Whether the caller sees an account whole: its owner and administrators. */
+const seesWhole = (actor: Actor, account: { conductor_id: number }) => MONEY_RULES.read.allows(actor, account.conductor_id);
+
+const PayoutAccountRef = builder.prismaObject("PayoutAccount", {
+  name: "CuentaRetiro",
+  description: "Dónde se le paga a un conductor",
+  fields: (t) => ({
+    id: t.exposeInt("id", { description: "La cuenta" }),
+    conductor_id: t.exposeInt("conductor_id", { description: "Su conductor" }),
+    tipo: t.exposeString("tipo", { description: PAYOUT_ACCOUNT_KINDS.join(", ") }),
+    numero: t.string({
+      nullable: true,
+      description: "Celular o número de cuenta; enmascarado (****1234) salvo para su dueño y los administradores",
+      resolve: (account, _args, ctx) => (seesWhole(ctx.actor, account) ? account.numero : maskNumber(account.numero)),
+    }),
+    banco: t.exposeString("banco", { nullable: true, description: "Solo cuentas bancarias" }),
+    tipo_cuenta: t.exposeString("tipo_cuenta", { nullable: true, description: "ahorros o corriente" }),
+    titular_nombre: t.exposeString("titular_nombre", { nullable: true, description: "Titular de la cuenta bancaria" }),
+    titular_tipo_documento: t.exposeString("titular_tipo_documento", { nullable: true, description: "CC, CE, NIT, PAS o PEP" }),
+    titular_documento: t.string({
+      nullable: true,
+      description: "Documento del titular; enmascarado salvo para su dueño y los administradores",
+      resolve: (account, _args, ctx) => (seesWhole(ctx.actor, account) ? account.titular_documento : maskNumber(account.titular_documento)),
+    }),
+    descripcion: t.string({ description: "La cuenta en palabras, con el número enmascarado", resolve: describeAccount }),
+    verificada: t.boolean({
+      description: "Si un administrador la verificó: solo entonces recibe retiros",
+      resolve: (a) => a.verificada_en !== null,
+    }),
+    creado_en: t.expose("creado_en", { type: "DateTime", description: "Cuándo se registró" }),
+  }),
+});
+
+const PayoutRef = builder.prismaObject("Payout", {
+  name: "Retiro",
+  description: "Un retiro del saldo de un conductor: solicitado, aprobado y pagado; o rechazado, cancelado o fallido",
+  fields: (t) => ({
+    id: t.exposeInt("id", { description: "El retiro" }),
+    conductor_id: t.exposeInt("conductor_id", { description: "Su conductor" }),
+    monto: t.exposeInt("monto", { description: "COP" }),
+    estado: t.exposeString("estado", { description: PAYOUT_STATES.join(", ") }),
+    motivo: t.exposeString("motivo", { nullable: true, description: "Por qué se rechazó o falló" }),
+    referencia_pago: t.exposeString("referencia_pago", {
+      nullable: true,
+      description: "La referencia de la transferencia, una vez pagado",
+    }),
+    solicitado_en: t.expose("solicitado_en", { type: "DateTime", description: "Cuándo se pidió" }),
+    aprobado_en: t.expose("aprobado_en", { type: "DateTime", nullable: true, description: "Cuándo se aprobó" }),
+    cerrado_en: t.expose("cerrado_en", { type: "DateTime", nullable: true, description: "Cuándo se pagó, rechazó, canceló o falló" }),
+    cuenta: t.relation("cuenta", { description: "A dónde va" }),
+  }),
+});
+
+type PayoutRow = Awaited<ReturnType<typeof listPayouts>>["retiros"][number];
+const PayoutPage = builder.objectRef<{ retiros: PayoutRow[]; pagination: PaginationView }>("PaginaRetiros").implement({
+  description: "Retiros, los más recientes primero",
+  fields: (t) => ({
+    retiros: t.field({ type: [PayoutRef], description: "Esta página", resolve: (page) => page.retiros }),
+    pagination: t.field({ type: Pagination, description: "Dónde está esta página", resolve: (page) => page.pagination }),
+  }),
+});
+
+const SettlementRef = builder.objectRef<SettlementReport>("ConciliacionDinero").implement({
+  description: "El dinero de un rango de días (hora de Bogotá) según el libro, en pesos enteros",
+  fields: (t) => ({
+    desde: t.expose("desde", { type: "DateTime", description: "Primer instante del rango" }),
+    hasta: t.expose("hasta", { type: "DateTime", description: "Último instante del rango" }),
+    viajes_completados: t.exposeInt("viajes_completados", { description: "Viajes completados en el rango" }),
+    bruto: t.exposeInt("bruto", { description: "Tarifas de esos viajes" }),
+    cobrado_efectivo: t.exposeInt("cobrado_efectivo", { description: "De ellas, las que cobraron los conductores en efectivo" }),
+    cobrado_plataforma: t.exposeInt("cobrado_plataforma", { description: "Las que cobró la plataforma (billetera digital, tarjeta)" }),
+    comision: t.exposeInt("comision", { description: "Comisiones de la plataforma en total" }),
+    comision_plataforma: t.exposeInt("comision_plataforma", { description: "Comisión sobre cada viaje" }),
+    comision_metodo_pago: t.exposeInt("comision_metodo_pago", { description: "Comisión sobre los viajes que cobró la plataforma" }),
+    neto: t.exposeInt("neto", { description: "Lo que ganaron los conductores" }),
+    pagado_a_conductores: t.exposeInt("pagado_a_conductores", { description: "Retiros pagados en el rango" }),
+    deuda_de_conductores: t.exposeInt("deuda_de_conductores", { description: "Lo que los conductores deben hoy a la plataforma" }),
+    saldo_de_conductores: t.exposeInt("saldo_de_conductores", { description: "Lo que la plataforma debe hoy a los conductores" }),
+    cuadra: t.exposeBoolean("cuadra", {
+      description: "Si cada asiento y el libro entero suman cero y cada saldo es la suma de sus líneas",
+    }),
+    problemas: t.exposeStringList("problemas", { description: "Lo que no cuadra, en palabras; vacío si todo cuadra" }),
+  }),
+});
+
+const LedgerLineRef = builder.objectRef<LedgerEntryView["movimientos"][number]>("LineaAsiento").implement({
+  description: "Una línea de un asiento: la cuenta que mueve y cuánto",
+  fields: (t) => ({
+    cuenta: t.exposeString("cuenta", { description: "conductor:<id>, plataforma:comisiones, recaudo:<método>, …" }),
+    concepto: t.exposeString("concepto", { description: "Para qué es la línea" }),
+    monto: t.exposeInt("monto", { description: "COP: positivo abona la cuenta, negativo la carga" }),
+  }),
+});
+
+const LedgerEntryRef = builder.objectRef<LedgerEntryView>("Asiento").implement({
+  description: "Un asiento del libro: sus líneas suman cero, y nunca cambia",
+  fields: (t) => ({
+    id: t.exposeInt("id", { description: "El asiento" }),
+    clave: t.exposeString("clave", { description: "Lo que registra, una sola vez (viaje:41, retiro:5:pagado, …)" }),
+    tipo: t.exposeString("tipo", { description: "viaje, retiro, deposito o ajuste" }),
+    descripcion: t.exposeString("descripcion", { description: "En palabras" }),
+    viaje_id: t.exposeInt("viaje_id", { nullable: true, description: "El viaje, si lo hay" }),
+    creado_por: t.exposeInt("creado_por", { nullable: true, description: "Quien lo causó (conductor o administrador), si lo hay" }),
+    creado_en: t.expose("creado_en", { type: "DateTime", description: "Cuándo se registró" }),
+    movimientos: t.field({ type: [LedgerLineRef], description: "Sus líneas", resolve: (entry) => entry.movimientos }),
+  }),
+});
+
+const LedgerPage = builder.objectRef<{ asientos: LedgerEntryView[]; pagination: PaginationView }>("PaginaAsientos").implement({
+  description: "Asientos del libro, los más recientes primero",
+  fields: (t) => ({
+    asientos: t.field({ type: [LedgerEntryRef], description: "Esta página", resolve: (page) => page.asientos }),
+    pagination: t.field({ type: Pagination, description: "Dónde está esta página", resolve: (page) => page.pagination }),
+  }),
+});
+
+const aboutDriver = { description: "Otro conductor (solo administradores); por defecto quien llama" };
 
 builder.queryFields((t) => ({
   driverBalance: t.field({
     type: DriverBalanceRef,
-    description: "El saldo de quien llama (conductor), o de otro conductor para un administrador",
+    description: "El saldo de quien llama (conductor), o de otro conductor para un administrador; requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
-    args: { conductor_id: t.arg.int({ description: "Otro conductor (solo administradores); por defecto quien llama" }) },
+    args: { conductor_id: t.arg.int(aboutDriver) },
     resolve: (_root, args, ctx) => driverBalance(ctx.deps, ctx.actor, args.conductor_id),
+  }),
+  driverMovements: t.field({
+    type: MovementPage,
+    description: "Los movimientos del saldo de un conductor, los más recientes primero; requiere sesión (Bearer)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: { ...pageArgs, conductor_id: t.arg.int(aboutDriver) },
+    resolve: (_root, args, ctx) => driverMovements(ctx.deps, ctx.actor, args),
+  }),
+  payouts: t.field({
+    type: PayoutPage,
+    description: "Retiros: los de quien llama, o para un administrador los de todos (o de un conductor); requiere sesión (Bearer)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: {
+      ...pageArgs,
+      conductor_id: t.arg.int(aboutDriver),
+      estado: t.arg.string({ description: `${PAYOUT_STATES.join(", ")}; sin él, todos` }),
+    },
+    resolve: (_root, args, ctx) => listPayouts(ctx.deps, ctx.actor, args),
+  }),
+  ledgerEntries: t.field({
+    type: LedgerPage,
+    description: "Los asientos del libro con sus líneas, los más recientes primero (administradores)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: {
+      ...pageArgs,
+      tipo: t.arg.string({ description: "viaje, retiro, deposito o ajuste" }),
+      conductor_id: t.arg.int({ description: "Los que mueven el saldo de este conductor" }),
+      desde: t.arg.string({ description: "Primer día (AAAA-MM-DD)" }),
+      hasta: t.arg.string({ description: "Último día (AAAA-MM-DD), incluido" }),
+    },
+    resolve: (_root, args, ctx) => ledgerEntries(ctx.deps, ctx.actor, args),
+  }),
+  settlementReport: t.field({
+    type: SettlementRef,
+    description:
+      "La conciliación del dinero de un rango de días: viajes, comisiones, retiros, saldos y si el libro cuadra (administradores)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: {
+      desde: t.arg.string({ required: true, description: "Primer día (AAAA-MM-DD)" }),
+      hasta: t.arg.string({ required: true, description: "Último día (AAAA-MM-DD), incluido" }),
+    },
+    resolve: (_root, args, ctx) => settlementReport(ctx.deps, ctx.actor, args),
+  }),
+  payoutAccounts: t.field({
+    type: [PayoutAccountRef],
+    description: "Las cuentas de retiro en uso de quien llama, o de otro conductor para un administrador; requiere sesión (Bearer)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: { conductor_id: t.arg.int(aboutDriver) },
+    resolve: (_root, args, ctx) => listPayoutAccounts(ctx.deps, ctx.actor, args.conductor_id),
+  }),
+}));
+
+const PayoutAccountInput = builder.inputType("CuentaRetiroInput", {
+  description: "Dónde cobrar: nequi o daviplata (celular de 10 dígitos que empieza por 3), cuenta_bancaria o efectivo (en oficina)",
+  fields: (t) => ({
+    tipo: t.string({ required: true, description: PAYOUT_ACCOUNT_KINDS.join(", ") }),
+    numero: t.string({ description: "El celular (nequi, daviplata) o el número de la cuenta bancaria" }),
+    banco: t.string({ description: "Cuenta bancaria: el banco" }),
+    tipo_cuenta: t.string({ description: "Cuenta bancaria: ahorros o corriente" }),
+    titular_nombre: t.string({ description: "Cuenta bancaria: el titular" }),
+    titular_tipo_documento: t.string({ description: "Cuenta bancaria: CC, CE, NIT, PAS o PEP" }),
+    titular_documento: t.string({ description: "Cuenta bancaria: el documento del titular" }),
+  }),
+});
+
+const MONEY_MOVE = { types: [...RESTRICTED, ...LOOKUP, ConflictError, InvalidStateError] };
+
+builder.mutationFields((t) => ({
+  addPayoutAccount: t.field({
+    type: PayoutAccountRef,
+    description: "El conductor que llama registra dónde cobrar; un administrador la verifica antes de pagarle allí",
+    errors: MONEY_MOVE,
+    args: { input: t.arg({ type: PayoutAccountInput, required: true }) },
+    resolve: (_root, { input }, ctx) => addPayoutAccount(ctx.deps, ctx.actor, input),
+  }),
+  removePayoutAccount: t.field({
+    type: PayoutAccountRef,
+    description: "El conductor deja de usar una cuenta de retiro (no si un retiro en curso va a ella)",
+    errors: MONEY_MOVE,
+    args: { cuenta_retiro_id: t.arg.int({ required: true, description: "La cuenta" }) },
+    resolve: (_root, args, ctx) => removePayoutAccount(ctx.deps, ctx.actor, args.cuenta_retiro_id),
+  }),
+  verifyPayoutAccount: t.field({
+    type: PayoutAccountRef,
+    description: "Un administrador confirma que la cuenta es del conductor (auditado)",
+    errors: MONEY_MOVE,
+    args: { cuenta_retiro_id: t.arg.int({ required: true, description: "La cuenta" }) },
+    resolve: (_root, args, ctx) => verifyPayoutAccount(ctx.deps, ctx.actor, args.cuenta_retiro_id),
+  }),
+  requestPayout: t.field({
+    type: PayoutRef,
+    description: "El conductor que llama pide que le paguen: el monto se reserva de su saldo en el acto",
+    errors: MONEY_MOVE,
+    args: {
+      monto: t.arg.int({ required: true, description: "COP, entre el mínimo de retiro y el saldo disponible" }),
+      cuenta_retiro_id: t.arg.int({ required: true, description: "Una cuenta suya verificada" }),
+    },
+    resolve: (_root, args, ctx) => requestPayout(ctx.deps, ctx.actor, args),
+  }),
+  cancelPayout: t.field({
+    type: PayoutRef,
+    description: "El conductor cancela un retiro aún no aprobado; el monto vuelve a su saldo",
+    errors: MONEY_MOVE,
+    args: { retiro_id: t.arg.int({ required: true, description: "El retiro" }) },
+    resolve: (_root, args, ctx) => cancelPayout(ctx.deps, ctx.actor, args.retiro_id),
+  }),
+  reviewPayout: t.field({
+    type: PayoutRef,
+    description:
+      "Un administrador aprueba o rechaza (con motivo) un retiro solicitado, y marca pagado (con referencia) o fallido " +
+      "(con motivo) uno aprobado; rechazado o fallido, el monto vuelve al saldo (auditado)",
+    errors: MONEY_MOVE,
+    args: {
+      accion: t.arg.string({ required: true, description: "aprobar, rechazar, pagar o fallido" }),
+      retiro_id: t.arg.int({ required: true, description: "El retiro" }),
+      motivo: t.arg.string({ description: "Por qué se rechaza o falló" }),
+      referencia_pago: t.arg.string({ description: "La referencia de la transferencia" }),
+    },
+    resolve: (_root, args, ctx) => reviewPayout(ctx.deps, ctx.actor, args),
+  }),
+  recordDeposit: t.field({
+    type: DriverBalanceRef,
+    description: "Un administrador registra dinero que el conductor pagó (comisiones de viajes en efectivo que debía); auditado",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: {
+      conductor_id: t.arg.int({ required: true, description: "El conductor" }),
+      monto: t.arg.int({ required: true, description: "COP, mayor que cero" }),
+      referencia: t.arg.string({ required: true, description: "La referencia del depósito" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      await recordDeposit(ctx.deps, ctx.actor, args);
+      return driverBalance(ctx.deps, ctx.actor, args.conductor_id);
+    },
+  }),
+  adjustBalance: t.field({
+    type: DriverBalanceRef,
+    description: "Un administrador corrige el saldo de un conductor, en más o en menos, diciendo por qué; auditado",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: {
+      conductor_id: t.arg.int({ required: true, description: "El conductor" }),
+      monto: t.arg.int({ required: true, description: "COP: positivo a su favor, negativo en su contra" }),
+      motivo: t.arg.string({ required: true, description: "Por qué" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      await adjustBalance(ctx.deps, ctx.actor, args);
+      return driverBalance(ctx.deps, ctx.actor, args.conductor_id);
+    },
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  payoutUpdated: t.field({
+    type: PayoutRef,
+    description:
+      "Cada cambio de los retiros de quien se conecta (conductor), o de un conductor para un administrador; sin conductor_id, " +
+      "un administrador recibe los de todos",
+    args: { conductor_id: t.arg.int({ description: "El conductor; un administrador sin él los sigue todos" }) },
+    subscribe: (_root, args, ctx) => ctx.pubsub.subscribe("retiro", payoutFeed(ctx.actor, args.conductor_id)),
+    resolve: (payout) => payout,
+  }),
+  driverBalanceChanged: t.field({
+    type: DriverBalanceRef,
+    description: "El saldo de quien se conecta (conductor), o de un conductor para un administrador, cada vez que se mueve",
+    args: { conductor_id: t.arg.int(aboutDriver) },
+    subscribe: (_root, args, ctx) => ctx.pubsub.subscribe("saldo", moneySubject(ctx.actor, args.conductor_id)),
+    resolve: (event, _args, ctx) => driverBalance(ctx.deps, ctx.actor, event.conductor_id),
   }),
 }));

@@ -292,19 +292,29 @@ export const conductorRoutes: LegacyRoute[] = [
       extra: { periodo: optional(legacyText()), fecha_inicio: optional(legacyText()), fecha_fin: optional(legacyText()) },
       output: z.object({
         earnings: EARNINGS,
-        ganancias: z.object({ total: z.number(), total_viajes: z.int(), promedio_por_viaje: z.number() }),
+        ganancias: z.object({
+          total: z.number(),
+          total_viajes: z.int(),
+          promedio_por_viaje: z.number(),
+          desglose_diario: EARNINGS.shape.desglose_diario,
+        }),
         periodo: z.string(),
       }),
     },
     `query Earnings($periodo: String, $fecha_inicio: String, $fecha_fin: String) {
       earnings(periodo: $periodo, desde: $fecha_inicio, hasta: $fecha_fin) {
-        ...LegacyError ... on Ganancias { periodo total_viajes ganancia_total ganancia_promedio fecha_inicio fecha_fin }
+        ...LegacyError ... on Ganancias { ${selection(EARNINGS)} }
       }
     }`,
     (earnings) => ({
       earnings,
       // pingo's EarningsModel.
-      ganancias: { total: earnings.ganancia_total, total_viajes: earnings.total_viajes, promedio_por_viaje: earnings.ganancia_promedio },
+      ganancias: {
+        total: earnings.ganancia_total,
+        total_viajes: earnings.total_viajes,
+        promedio_por_viaje: earnings.ganancia_promedio,
+        desglose_diario: earnings.desglose_diario,
+      },
       periodo: earnings.periodo,
     }),
   ),

@@ -2,6 +2,7 @@ import { adminRoutes } from "./admin.js";
 import { authRoutes } from "./auth.js";
 import { conductorRoutes } from "./conductor.js";
 import { mapRoutes } from "./map.js";
+import { moneyRoutes } from "./money.js";
 import { tripRoutes } from "./trips.js";
 
-export const legacyRoutes = [...authRoutes, ...mapRoutes, ...tripRoutes, ...conductorRoutes, ...adminRoutes];
+export const legacyRoutes = [...authRoutes, ...mapRoutes, ...tripRoutes, ...conductorRoutes, ...moneyRoutes, ...adminRoutes];

@@ -24,7 +24,7 @@ const tripChange = <S extends z.ZodObject>(path: string, summary: string, input:
 type Trip = Record<string, GraphQLData>;
 
 /** A trip with its passenger's name, as pingo's driver screens read it (the history and a trip's detail). */
-const TRIP_WITH_PASSENGER = "...LegacyTrip ... on Viaje { pasajero { nombre apellido } }";
+const TRIP_WITH_PASSENGER = "...LegacyTrip ... on Viaje { pasajero { nombre apellido } ganancia_conductor }";
 
 /**
  * A trip with the names and states pingo's trip history reads
@@ -80,6 +80,8 @@ const APP_TRIP = TRIP.extend({
   fecha_completado: z.iso.datetime().nullable(),
   cliente_nombre: z.string().nullable(),
   cliente_apellido: z.string().nullable(),
+  /** What the driver earned with it: for its driver and administrators, null for anyone else. */
+  ganancia_conductor: z.int().nullable(),
 });
 
 /** A list of one person's trips, as passenger or as driver; pingo's driver screens read it as `viajes`. */
@@ -104,7 +106,7 @@ const tripList = (path: string, aliases: string[], summary: string, idField: "us
     variables: () => ({}),
     output: z.object({ trips: z.array(TRIP), viajes: z.array(APP_TRIP) }),
     respond: (result) => {
-      const trips = result.data.map(({ pasajero: _passenger, ...trip }: Trip) => trip);
+      const trips = result.data.map(({ pasajero: _passenger, ganancia_conductor: _earned, ...trip }: Trip) => trip);
       return { trips, viajes: result.data.map(appTrip) };
     },
   });

@@ -1,0 +1,43 @@
+import { authorize, isAdmin, isMember, isUser, member, rule, type Actor, type Member } from "../actor.js";
+import { UnauthenticatedError } from "../errors.js";
+
+/** Money follows only a caller proven by a session token: an id a legacy call carries (LEGACY_AUTH=ids) never moves or shows it. */
+const proven = (actor: Actor) => isMember(actor) && actor.via === "token";
+const isDriver = (actor: Actor) => isMember(actor) && actor.role === "conductor";
+const TOKEN = "Inicia sesión (Authorization: Bearer) para ver o mover dinero";
+
+/** Who may see and move a driver's money: balances, movements, payouts and where they are paid. */
+export const MONEY_RULES = {
+  /** A driver's own, or any driver's for an administrator. */
+  read: rule<number>(
+    (conductorId) => `Solo el conductor ${conductorId} o un administrador, con sesión iniciada, pueden ver su dinero`,
+    (actor, conductorId) => proven(actor) && ((isUser(actor, conductorId) && isDriver(actor)) || isAdmin(actor)),
+  ),
+  /** Asking to be paid, and saying where: the driver themselves. */
+  own: rule<void>(
+    "Solo el conductor mismo, con sesión iniciada, puede hacer esto",
+    // An administrator acting for a driver through a legacy call does not ask for the driver's money.
+    (actor) => proven(actor) && isDriver(actor) && isMember(actor) && actor.actingAdminId === null,
+  ),
+  /** Reviewing and paying payouts, verifying accounts, deposits and adjustments. */
+  operate: rule<void>("Solo un administrador con sesión iniciada puede hacer esto", (actor) => proven(actor) && isAdmin(actor)),
+};
+
+/** A legacy caller named only by an id is told to sign in, rather than refused as somebody else. */
+function requireToken(actor: Actor): void {
+  if (isMember(actor) && actor.via !== "token") throw new UnauthenticatedError(TOKEN);
+}
+
+/** The driver whose money a read is about: the caller, or another driver when an administrator asks. */
+export function moneySubject(actor: Actor, conductorId?: number | null): number {
+  requireToken(actor);
+  const subject = conductorId ?? member(actor).id;
+  authorize(actor, MONEY_RULES.read, subject);
+  return subject;
+}
+
+/** The caller, once `check` allows them to move money. */
+export function moneyActor(actor: Actor, check: (typeof MONEY_RULES)["own" | "operate"]): Member {
+  requireToken(actor);
+  return member(actor, check);
+}
