@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "RATE_LIMITED",
   "NO_DRIVERS_AVAILABLE",
+  "DEBT_LIMIT",
   "UPSTREAM_UNAVAILABLE",
 ] as const;
 
@@ -74,6 +75,10 @@ export class RateLimitError extends DomainError {
 export class NoDriversAvailableError extends DomainError {
   readonly code = "NO_DRIVERS_AVAILABLE";
 }
+/** A driver who owes the platform more than the limit may not go online until they pay. */
+export class DebtLimitError extends DomainError {
+  readonly code = "DEBT_LIMIT";
+}
 export class UpstreamError extends DomainError {
   readonly code = "UPSTREAM_UNAVAILABLE";
 }
@@ -91,5 +96,6 @@ export const DOMAIN_ERRORS = [
   PayloadTooLargeError,
   RateLimitError,
   NoDriversAvailableError,
+  DebtLimitError,
   UpstreamError,
 ] as const;

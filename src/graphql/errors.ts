@@ -1,5 +1,6 @@
 import {
   AccountDisabledError,
+  DebtLimitError,
   DOMAIN_ERRORS,
   type DomainError,
   ERROR_CODES,
@@ -61,6 +62,6 @@ export const RESTRICTED_TRUSTING_LEGACY = [ForbiddenError];
 /** Input the domain checks, naming a record that must exist. */
 export const LOOKUP = [ValidationError, NotFoundError];
 /** A driver who must be allowed to work now: account in good standing, approved, vehicle and documents in force. */
-export const DRIVER_AT_WORK = [AccountDisabledError, ForbiddenError, ValidationError];
+export const DRIVER_AT_WORK = [AccountDisabledError, ForbiddenError, ValidationError, DebtLimitError];
 /** Routes and places, from map providers that may be down. */
 export const MAPS = [ValidationError, UpstreamError];

@@ -121,6 +121,7 @@ export const REQUEST = z.object({
   distancia_km: num,
   duracion_minutos: int,
   precio_estimado: num,
+  metodo_pago: TRIP.shape.metodo_pago,
   fecha_solicitud: when,
 });
 

@@ -6,6 +6,8 @@ export const LEGACY_STATUS: Record<ErrorCode, number> = {
   ...HTTP_STATUS,
   // A business refusal that legacy clients expect as HTTP 200 with success false.
   NO_DRIVERS_AVAILABLE: 200,
+  // The app shows a refusal's message only from a 200 (ConductorService.actualizarDisponibilidad).
+  DEBT_LIMIT: 200,
   // The spec counts routing and geocoding failures as server errors.
   UPSTREAM_UNAVAILABLE: 500,
 };

@@ -28,7 +28,7 @@ const step = fc.oneof(
       metodo: fc.constantFrom(...PAYMENT_METHODS),
       price,
       // Completed, or cancelled in one of the states a trip can be cancelled in.
-      end: fc.constantFrom("completado", "cancelado_pendiente", "cancelado_aceptado", "cancelado_en_curso"),
+      end: fc.constantFrom("completado", "cancelado_pendiente", "cancelado_aceptado", "cancelado_en_ruta", "cancelado_en_curso"),
     }),
   },
   {
@@ -99,6 +99,10 @@ async function trip(conductorId: number, passengerId: number, e: Expected, s: Ex
       await post(app, "/viajes/cancel_trip.php", { trip_id: requested.id, motivo: "Nadie" });
       return;
     }
+  }
+  if (s.end === "cancelado_en_ruta") {
+    const route = await gql(`mutation ($id: Int!) { startRoute(trip_id: $id) { __typename } }`, { id: requested.id }, conductorId);
+    expect(route.__typename).toBe("Viaje");
   }
   if (s.end === "completado" || s.end === "cancelado_en_curso") await post(app, "/viajes/start_trip.php", { trip_id: requested.id });
   if (s.end !== "completado") {

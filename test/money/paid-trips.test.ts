@@ -71,6 +71,15 @@ describe("a trip's payment", () => {
     expect(await balance(`conductor:${driver.id}`)).toBe(16_500);
   });
 
+  it("is shown to the drivers offered the request, so they know whether to collect it", async () => {
+    const driver = await createDriver(app);
+    const trip = await requestTrip(app, (await createPassenger(app)).id, { metodo_pago: "tarjeta" });
+    const pending = await app.legacy("GET", "/conductor/get_pending_requests.php", { conductor_id: String(driver.id) });
+    const request = pending.body.solicitudes.find((solicitud: { id: number }) => solicitud.id === trip.id);
+    expect(request).toMatchObject({ metodo_pago: "tarjeta", precio_estimado: trip.precio_estimado });
+    await post(app, "/viajes/cancel_trip.php", { trip_id: trip.id, motivo: "Ya no" });
+  });
+
   it("is kept in whole pesos that add up exactly, whatever the price sent", async () => {
     const { trip } = await ride({ metodo_pago: "tarjeta" }, "12345.6");
     const stored = await app.db.trip.findUniqueOrThrow({ where: { id: trip.id } });

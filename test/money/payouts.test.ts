@@ -175,10 +175,18 @@ describe("what a driver owes", () => {
       "Debes $60.000 a la plataforma por comisiones de viajes en efectivo, más que el límite de $50.000; " +
       "paga la deuda para volver a conectarte";
     expect(notice.mensaje).toBe(why);
+    // ConductorService.actualizarDisponibilidad (conductor_service.dart:105-143) shows `message` only from a 200.
+    const goOnline = { conductor_id: driver.id, disponible: 1, latitud: 6.2086, longitud: -75.5659 };
+    const refused = await post(app, "/conductor/actualizar_disponibilidad.php", goOnline);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({ success: false, message: why });
     const online = { conductor_id: driver.id, latitud: 6.2086, longitud: -75.5659, disponibilidad: 1 };
-    const refused = await post(app, "/conductor/update_location.php", online);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(why);
+    expect((await post(app, "/conductor/update_location.php", online)).body).toEqual({ success: false, message: why });
+    const GO_ONLINE = `mutation { updateDriverLocation(disponibilidad: 1) { __typename ... on Error { code } } }`;
+    expect((await app.graphql(GO_ONLINE, {}, driver.id)).data.updateDriverLocation).toEqual({
+      __typename: "DebtLimitError",
+      code: "DEBT_LIMIT",
+    });
 
     const DEPOSIT = `mutation ($id: Int!, $monto: Int!) {
       recordDeposit(conductor_id: $id, monto: $monto, referencia: "CONSIGNACION-77") { ... on SaldoConductor { deuda } ... on Error { message } }

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import type { Deps } from "../deps.js";
-import { ForbiddenError } from "../errors.js";
+import { DebtLimitError } from "../errors.js";
 import { balanceOf } from "./ledger.js";
 import { formatPesos } from "./pesos.js";
 
@@ -17,5 +17,5 @@ export async function debtBlock(deps: Pick<Deps, "money">, db: Db | Tx, conducto
 /** Throws when a driver owes the platform more than the limit. */
 export async function assertWithinDebtLimit(deps: Pick<Deps, "money">, db: Db | Tx, conductorId: number): Promise<void> {
   const blocked = await debtBlock(deps, db, conductorId);
-  if (blocked) throw new ForbiddenError(blocked);
+  if (blocked) throw new DebtLimitError(blocked);
 }

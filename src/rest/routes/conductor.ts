@@ -60,7 +60,7 @@ const driverRead = (
 
 const SOLICITUD_FRAGMENT = `
 fragment LegacyRequest on Viaje {
-  id usuario_id tipo_servicio estado precio_estimado distancia_km duracion_estimada_minutos fecha_solicitud
+  id usuario_id tipo_servicio estado precio_estimado metodo_pago distancia_km duracion_estimada_minutos fecha_solicitud
   origen { direccion latitud longitud } destino { direccion latitud longitud }
 }`;
 
@@ -81,6 +81,8 @@ const solicitud = (trip: GraphQLData) => ({
   distancia_km: trip.distancia_km,
   duracion_minutos: trip.duracion_estimada_minutos,
   precio_estimado: trip.precio_estimado,
+  // Whether the driver collects the fare in cash.
+  metodo_pago: trip.metodo_pago,
   fecha_solicitud: trip.fecha_solicitud,
 });
 
