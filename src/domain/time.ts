@@ -122,3 +122,12 @@ export const nextMonth = (start: Date) => {
   const { year, month } = localTime(start);
   return fromLocal(year, month + 1, 1);
 };
+
+/** [start, end): the instants a figure counts; no start counts from the beginning. */
+export interface Span {
+  start?: Date;
+  end: Date;
+}
+
+/** A span as a condition on a date column. */
+export const within = ({ start, end }: Span) => ({ ...(start ? { gte: start } : {}), lt: end });

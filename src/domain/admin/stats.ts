@@ -5,11 +5,11 @@ import { USER_TYPES, type UserType } from "../accounts/user-types.js";
 import { getUser } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
-import { localTime, nextDay, nextMonth, startOfDay, startOfMonth } from "../time.js";
+import { localTime, nextDay, nextMonth, type Span, startOfDay, startOfMonth, within } from "../time.js";
 import { VEHICLE_TYPES } from "../trips/service-types.js";
 import { ACTIVE_STATES, TRIP_STATES, type TripState } from "../trips/states.js";
 import { isoDate, optional, parseInput, type Raw } from "../validation.js";
-import { tripIncome, type Span } from "../money/settlement.js";
+import { tripIncome } from "../money/settlement.js";
 import { ADMIN_RULES } from "./access.js";
 import { latestEntries } from "./audit.js";
 
@@ -20,8 +20,6 @@ const DEFAULT_DAYS = 7;
 const MAX_DAYS = 31;
 /** Entries of the audit log shown as recent activity. */
 const RECENT_ACTIVITY = 10;
-
-const within = ({ start, end }: Span) => ({ ...(start ? { gte: start } : {}), lt: end });
 
 /** A Bogotá calendar day as YYYY-MM-DD. */
 const dayName = (start: Date) => {

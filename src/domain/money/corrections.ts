@@ -9,7 +9,7 @@ import { announce, createNotification } from "../notifications/notifications.js"
 import { integer, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { MONEY_RULES, moneyActor } from "./access.js";
 import { announceBalance } from "./announcements.js";
-import { driverAccount, PLATFORM, post } from "./ledger.js";
+import { driverAccount, type Line, PLATFORM, post } from "./ledger.js";
 import { formatPesos } from "./pesos.js";
 
 const MAX_PESOS = 100_000_000;
@@ -74,7 +74,7 @@ async function correct(
     tipo: "deposito" | "ajuste";
     descripcion: string;
     creado_por: number;
-    lines: Parameters<typeof post>[2]["lines"];
+    lines: Line[];
     audit: { accion: "registrar_deposito" | "ajustar_saldo"; detalles: Record<string, unknown> };
     mensaje: string;
   },

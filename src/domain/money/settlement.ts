@@ -3,17 +3,12 @@ import type { Db } from "../../db/client.js";
 import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
+import { type Span, within } from "../time.js";
 import { isoDate, parseInput, type Raw } from "../validation.js";
 import { MONEY_RULES, moneyActor } from "./access.js";
 import { type Concept, ledgerProblems, PLATFORM } from "./ledger.js";
 
-/** [start, end): the instants a figure counts; no start counts from the beginning. */
-export interface Span {
-  start?: Date;
-  end: Date;
-}
-
-const postedWithin = (span: Span | null) => (span ? { creado_en: { ...(span.start ? { gte: span.start } : {}), lt: span.end } } : {});
+const postedWithin = (span: Span | null) => (span ? { creado_en: within(span) } : {});
 
 /**
  * What the ledger says completed trips brought in a span (or ever): how many, gross fares and who
