@@ -3,6 +3,7 @@
 // tests' and `npm run dev`'s loader) keeps every function's name by defining it on each closure it
 // creates, which costs the request paths about a fifth of their time. build/ sits beside src/ so
 // that paths the code finds relative to itself (the migrations, package.json) resolve the same.
+// Then the admin console (console/), built into build/consola, which the service serves at /consola/.
 import { execFileSync } from "node:child_process";
 import { cpSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,3 +12,10 @@ const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
 // Data the code reads with require, which the compiler does not copy.
 cpSync("src/domain/maps/data", "build/domain/maps/data", { recursive: true });
+
+// The console's client is generated from schema.graphql and its documents, then type-checked, so a
+// schema change that breaks a page fails here; Vite does not check types itself.
+const bin = (name) => `node_modules/.bin/${name}`;
+execFileSync(bin("graphql-codegen"), ["--config", "console/codegen.ts", "--silent"], { stdio: "inherit" });
+execFileSync(process.execPath, [tsc, "--noEmit", "-p", "console"], { stdio: "inherit" });
+execFileSync(bin("vite"), ["build", "console", "--logLevel", "warn"], { stdio: "inherit" });

@@ -121,6 +121,14 @@ const schema = z.object({
   EMAIL_CODE_WINDOW_S: seconds(60, 24 * 3600, 3600),
   /** How long a device stays locked after 5 wrong codes. */
   DEVICE_LOCK_S: seconds(10, 24 * 3600, 900),
+  /**
+   * Map tiles for the console's maps, an http(s) URL template with {z}, {x} and {y}; unset (offline
+   * machines), the maps draw the city's outline on a plain background.
+   */
+  MAP_TILES_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)), "must contain {z}, {x} and {y}")
+    .optional(),
   /** Proxies in front of the service that append to X-Forwarded-For; 0 trusts none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -46,6 +46,7 @@ import { CallerCache } from "./domain/accounts/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
 import { legacyRoutes } from "./rest/routes/index.js";
 import { useApiDocs } from "./rest/reference-page.js";
+import { useConsole } from "./http/console.js";
 import { useLegacyShim } from "./rest/shim.js";
 import { METRICS_PATH, useMetrics } from "./metrics/plugin.js";
 import { Metrics } from "./metrics/registry.js";
@@ -288,6 +289,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       operations,
       useUploads(uploads, mayReadDocument),
       useApiDocs(legacyRoutes),
+      useConsole({ tilesUrl: config.MAP_TILES_URL }),
       useLegacyShim(legacyRoutes, {
         schema,
         log,

@@ -17,6 +17,8 @@ export type EventMap = {
   notificacion: [usuarioId: number, payload: Notification];
   /** The full trip, on every change of state. */
   viaje: [viajeId: number, payload: Trip];
+  /** Every trip, when it is requested and on every change: the administrators' live view. */
+  viajes: [payload: Trip];
   /** The assigned driver's position while the trip is active. */
   ubicacion_viaje: [viajeId: number, payload: DriverPositionEvent];
   /** A driver's payout after each change, under the driver's id and under EVERY_DRIVER (money/announcements.ts). */

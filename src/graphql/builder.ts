@@ -21,7 +21,11 @@ export const builder = new SchemaBuilder<BuilderTypes>({
   plugins: [ErrorsPlugin, PrismaPlugin],
   defaultFieldNullability: false,
   // No error is listed by default: each field lists those its resolver can throw (see errors.ts).
-  errors: { directResult: true },
+  errors: {
+    directResult: true,
+    defaultUnionOptions: { description: "Lo que responde la operación: su resultado, o uno de los errores que puede dar" },
+    defaultResultOptions: { description: "El resultado de la operación cuando sale bien" },
+  },
   prisma: {
     client: (ctx) => ctx.deps.db,
     dmmf: getDatamodel(),
@@ -30,9 +34,9 @@ export const builder = new SchemaBuilder<BuilderTypes>({
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: "Las consultas: leen y no cambian nada" });
+builder.mutationType({ description: "Las operaciones que cambian algo" });
+builder.subscriptionType({ description: "Lo que se sigue en vivo, por graphql-ws (WebSocket) o SSE" });
 
 builder.scalarType("File", {
   description: "Un archivo enviado con la especificación GraphQL multipart request",
@@ -54,5 +58,6 @@ builder.scalarType("DateTime", {
 
 /** What a deletion answers: the record is gone, so only its id remains to show. */
 export const Deleted = builder.objectRef<{ id: number }>("Eliminado").implement({
-  fields: (t) => ({ id: t.exposeInt("id") }),
+  description: "Un registro eliminado",
+  fields: (t) => ({ id: t.exposeInt("id", { description: "El id que tenía" }) }),
 });

@@ -3,7 +3,7 @@ import {
   DebtLimitError,
   DOMAIN_ERRORS,
   type DomainError,
-  ERROR_CODES,
+  type ErrorCode,
   ForbiddenError,
   NotFoundError,
   RateLimitError,
@@ -12,24 +12,52 @@ import {
   ValidationError,
 } from "../domain/errors.js";
 import { builder } from "./builder.js";
+import { describedEnum } from "./types/enums.js";
+
+/** What each error means. */
+const MEANINGS = {
+  VALIDATION: "Un dato de la entrada no es válido; field dice cuál y reason qué le pasa",
+  INVALID_STATE: "El registro no está en un estado que permita la operación",
+  UNAUTHENTICATED: "Falta una sesión válida (el token en Authorization: Bearer)",
+  INVALID_CREDENTIALS: "El correo o la contraseña no son correctos",
+  FORBIDDEN: "Quien llama no puede hacer esto, o no sobre ese registro",
+  ACCOUNT_DISABLED: "La cuenta está desactivada o suspendida",
+  NOT_FOUND: "El registro nombrado no existe",
+  CONFLICT: "Choca con otro registro (un dato único repetido) o con algo en curso",
+  PAYLOAD_TOO_LARGE: "El archivo enviado pasa del tamaño permitido",
+  RATE_LIMITED: "Demasiados intentos seguidos; retry_after_s dice cuánto esperar",
+  NO_DRIVERS_AVAILABLE: "No hay conductores disponibles cerca para el viaje",
+  DEBT_LIMIT: "El conductor debe a la plataforma más del límite y no puede conectarse",
+  UPSTREAM_UNAVAILABLE: "Un servicio externo (mapas) no respondió",
+} satisfies Record<ErrorCode, string>;
 
 /** Domain errors are part of the schema: each operation's result is a union with them. */
-const ErrorCode = builder.enumType("ErrorCode", { values: ERROR_CODES });
+const ErrorCodeEnum = describedEnum("ErrorCode", "Qué clase de error es, estable para los programas", MEANINGS);
 
 const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
+  description: "Un error que una operación prevé: su código y un mensaje en español para mostrar",
   fields: (t) => ({
-    code: t.field({ type: ErrorCode, resolve: (error) => error.code }),
-    message: t.exposeString("message"),
+    code: t.field({ type: ErrorCodeEnum, description: "Qué clase de error es", resolve: (error) => error.code }),
+    message: t.exposeString("message", { description: "Lo que pasó, para mostrarlo a la persona" }),
   }),
 });
 
+// Each class names its code on its instances only.
+const meaningOf = (ErrorClass: (typeof DOMAIN_ERRORS)[number]) => MEANINGS[(Reflect.construct(ErrorClass, ["", 0]) as DomainError).code];
+
 for (const ErrorClass of DOMAIN_ERRORS) {
   if (ErrorClass === ValidationError || ErrorClass === RateLimitError) continue;
-  builder.objectType(ErrorClass, { name: ErrorClass.name, interfaces: [ErrorInterface], fields: () => ({}) });
+  builder.objectType(ErrorClass, {
+    name: ErrorClass.name,
+    description: meaningOf(ErrorClass),
+    interfaces: [ErrorInterface],
+    fields: () => ({}),
+  });
 }
 
 builder.objectType(ValidationError, {
   name: "ValidationError",
+  description: meaningOf(ValidationError),
   interfaces: [ErrorInterface],
   fields: (t) => ({
     field: t.exposeString("field", { nullable: true, description: "El campo de la entrada que falla" }),
@@ -39,6 +67,7 @@ builder.objectType(ValidationError, {
 
 builder.objectType(RateLimitError, {
   name: "RateLimitError",
+  description: meaningOf(RateLimitError),
   interfaces: [ErrorInterface],
   fields: (t) => ({
     retry_after_s: t.exposeInt("retryAfterS", { description: "Segundos que conviene esperar antes de intentarlo de nuevo" }),

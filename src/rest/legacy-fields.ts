@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { placeSchema } from "../domain/maps/place.js";
-import { integer, missingOr, number, positiveId, text } from "../domain/validation.js";
+import { integer, missingOr, number, oneOf, positiveId, text } from "../domain/validation.js";
 
 /**
  * How legacy inputs arrive: query-string values are always text and older clients send numbers
@@ -14,8 +14,8 @@ export const legacyId = () => z.preprocess(numericText, positiveId());
 export const legacyInt = () => z.preprocess(numericText, integer());
 export const legacyNumber = () => z.preprocess(numericText, number());
 
-export const legacyText = () =>
-  z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.string({ error: missingOr("debe ser un texto") }));
+const asText = (value: unknown) => (typeof value === "number" ? String(value) : value);
+export const legacyText = () => z.preprocess(asText, z.string({ error: missingOr("debe ser un texto") }));
 
 const FLAGS: Record<string, boolean> = { "1": true, "0": false, true: true, false: false };
 /** The legacy 1/0 switches. */
@@ -31,9 +31,19 @@ export const legacyFile = () =>
     error: (issue) => (issue.input == null ? "es obligatorio" : "debe ser un archivo"),
   });
 
-/** Text whose values some apps spell their own way: `spellings` maps each to the value meant. */
-export const legacyChoice = (spellings: Record<string, string>) =>
-  z.preprocess((value) => (typeof value === "string" ? (spellings[value.trim().toLowerCase()] ?? value) : value), legacyText());
+/**
+ * One of `values`, checked here with the domain's own wording: the GraphQL variable it fills is an
+ * enum, which would refuse any other value before the domain could say why. Some apps spell values
+ * their own way: `spellings` maps each to the value meant.
+ */
+export const legacyChoice = <const T extends readonly [string, ...string[]]>(values: T, spellings: Record<string, string> = {}) =>
+  z.preprocess(
+    (value) => {
+      const text = asText(value);
+      return typeof text === "string" ? (spellings[text.trim().toLowerCase()] ?? text) : text;
+    },
+    z.string({ error: missingOr("debe ser un texto") }).pipe(oneOf(values)),
+  );
 
 /** A copy of `record` that also carries each value under the other spellings apps read (app spelling → own name). */
 export const withSpellings = (record: Record<string, unknown> | null, spellings: Record<string, string>) =>

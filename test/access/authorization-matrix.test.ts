@@ -600,7 +600,7 @@ const GRAPHQL: GraphQLRow[] = [
     field: "earnings",
     target: people,
     allowed: ["conductor", "administrador"],
-    query: query("earnings", `(conductor_id: $id, periodo: "mes")`),
+    query: query("earnings", "(conductor_id: $id, periodo: mes)"),
     variables: (t) => ({ id: t.conductor }),
   },
   {
@@ -622,7 +622,7 @@ const GRAPHQL: GraphQLRow[] = [
     target: people,
     allowed: ["conductor"],
     roles: ["anónimo", "pasajero", "conductor", "administrador"],
-    query: mutation("addPayoutAccount", `(input: { tipo: "efectivo" })`),
+    query: mutation("addPayoutAccount", "(input: { tipo: efectivo })"),
   },
   {
     field: "removePayoutAccount",
@@ -659,7 +659,7 @@ const GRAPHQL: GraphQLRow[] = [
     field: "reviewPayout",
     target: withMoney("payout"),
     allowed: ["administrador"],
-    query: mutation("reviewPayout", `(accion: "aprobar", retiro_id: $id)`),
+    query: mutation("reviewPayout", "(accion: aprobar, retiro_id: $id)"),
     variables: (t) => ({ id: t.payout }),
   },
   { field: "ledgerEntries", target: people, allowed: ["administrador"], query: query("ledgerEntries") },
@@ -696,6 +696,13 @@ const GRAPHQL: GraphQLRow[] = [
   { field: "drivers", target: people, allowed: ["administrador"], query: query("drivers") },
   { field: "companies", target: people, allowed: ["administrador"], query: query("companies") },
   { field: "platformStats", target: people, allowed: ["administrador"], query: query("platformStats") },
+  { field: "trips", target: tripIn("pendiente"), allowed: ["administrador"], query: query("trips") },
+  {
+    field: "liveDrivers",
+    target: people,
+    allowed: ["administrador"],
+    query: query("liveDrivers", "(norte: 6.3, sur: 6.1, este: -75.5, oeste: -75.7)"),
+  },
   { field: "appSettings", target: people, allowed: ["administrador"], query: query("appSettings") },
   { field: "pricingSheets", target: people, allowed: ["administrador"], query: query("pricingSheets") },
   {
@@ -756,7 +763,7 @@ const GRAPHQL: GraphQLRow[] = [
     query: mutation(
       "createTrip",
       `(input: {
-        tipo_servicio: "auto",
+        tipo_servicio: auto,
         origen: { latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} },
         destino: { latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} }
       })`,
@@ -854,7 +861,7 @@ const GRAPHQL: GraphQLRow[] = [
     target: people,
     allowed: ["conductor"],
     roles: SELF("conductor"),
-    query: mutation("updateLicense", `(input: { tipo: "B2" })`),
+    query: mutation("updateLicense", "(input: { tipo: B2 })"),
   },
   { field: "submitForApproval", target: applicant, allowed: ["conductor"], roles: SELF("conductor"), query: mutation("submitForApproval") },
   {
@@ -928,7 +935,7 @@ const GRAPHQL: GraphQLRow[] = [
     field: "updatePricingRate",
     target: people,
     allowed: ["administrador"],
-    query: mutation("updatePricingRate", `(input: { tipo_vehiculo: "auto", tarifa_base: 6000 })`),
+    query: mutation("updatePricingRate", "(input: { tipo_vehiculo: auto, tarifa_base: 6000 })"),
   },
   {
     field: "markNotificationRead",
@@ -1007,8 +1014,8 @@ describe("GraphQL", () => {
       `query { distance(origin: ${place}, destination: ${far}) { __typename } }`,
       `query { geocode(address: "Medellín") { __typename } }`,
       `query { reverseGeocode(lat: 6.25, lng: -75.57) { __typename } }`,
-      `query { fareEstimate(input: { tipo_servicio: "auto", origen: ${place}, destino: ${far} }) { __typename } }`,
-      `query { nearbyDrivers(latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud}, tipo_vehiculo: "auto") { __typename } }`,
+      `query { fareEstimate(input: { tipo_servicio: auto, origen: ${place}, destino: ${far} }) { __typename } }`,
+      `query { nearbyDrivers(latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud}, tipo_vehiculo: auto) { __typename } }`,
       `query { searchPlaces(query: "Medellín", lat: 6.25, lng: -75.57) { __typename } }`,
       `mutation { login(email: "nadie@example.com", password: "x") { __typename } }`,
       `mutation {

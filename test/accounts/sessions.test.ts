@@ -110,7 +110,7 @@ describe("session tokens", () => {
       "a change of role",
       (admin: number, user: number) =>
         app.graphql(
-          `mutation ($id: Int!) { updateUser(user_id: $id, input: { tipo_usuario: "conductor" }) { __typename } }`,
+          `mutation ($id: Int!) { updateUser(user_id: $id, input: { tipo_usuario: conductor }) { __typename } }`,
           { id: user },
           admin,
         ),

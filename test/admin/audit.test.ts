@@ -63,15 +63,16 @@ async function gql(query: string, variables: Record<string, unknown>, userId?: n
 }
 
 const LOG = `query (
-  $page: Int, $per_page: Int, $accion: String, $admin_id: Int, $objetivo_tipo: String, $objetivo_id: Int, $desde: String, $hasta: String
+  $page: Int, $per_page: Int, $accion: AccionAuditoria, $admin_id: Int, $objetivo_tipo: ObjetivoAuditoria, $objetivo_id: Int,
+  $desde: String, $hasta: String, $search: String, $sort: OrdenAuditoria, $order: Orden
 ) {
   auditLog(
-    page: $page, per_page: $per_page, accion: $accion, admin_id: $admin_id,
-    objetivo_tipo: $objetivo_tipo, objetivo_id: $objetivo_id, desde: $desde, hasta: $hasta
+    page: $page, per_page: $per_page, accion: $accion, admin_id: $admin_id, objetivo_tipo: $objetivo_tipo,
+    objetivo_id: $objetivo_id, desde: $desde, hasta: $hasta, search: $search, sort: $sort, order: $order
   ) {
     __typename
     ... on PaginaAuditoria {
-      entradas { id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en }
+      items { id admin_id via accion objetivo_tipo objetivo_id detalles direccion_ip creado_en }
       pagination { page per_page total total_pages }
     }
     ... on Error { code message }
@@ -81,7 +82,7 @@ const LOG = `query (
 const auditLog = async (filters: Record<string, unknown> = {}, userId: number | null = admin.id) =>
   (await app.graphql(LOG, filters, userId ?? undefined)).data.auditLog;
 const idsOf = async (filters: Record<string, unknown>) =>
-  (await auditLog({ per_page: 100, ...filters })).entradas.map((e: { id: number }) => e.id);
+  (await auditLog({ per_page: 100, ...filters })).items.map((e: { id: number }) => e.id);
 
 describe("the audit log records", () => {
   it("every administrator action on users and drivers once: who, what, target, when and from where", async () => {
@@ -264,7 +265,7 @@ describe("the audit log records", () => {
       );
       const forbidden = await gql(`mutation ($id: Int!) { deleteUser(user_id: $id) { __typename } }`, { id: target.id }, passenger.id);
       expect(forbidden.data.deleteUser.__typename).toBe("ForbiddenError");
-      const anonymous = await gql(`mutation { updatePricingRate(input: { tipo_vehiculo: "auto", tarifa_base: 1 }) { __typename } }`, {});
+      const anonymous = await gql(`mutation { updatePricingRate(input: { tipo_vehiculo: auto, tarifa_base: 1 }) { __typename } }`, {});
       expect(anonymous).toMatchObject(SIGN_IN_REQUIRED);
       const approve = await legacy("POST", "/admin/aprobar_conductor.php", { admin_id: admin.id, conductor_id: notSubmitted.id });
       expect(approve.status).toBe(400);
@@ -314,7 +315,7 @@ describe("auditLog", () => {
       // In Bogotá (UTC-5): 10:00 on the 10th, 23:30 on the 10th, 00:30 on the 11th, 10:00 on the 12th.
       e1 = await at("2026-03-10T15:00:00.000Z", async () => (c1 = await company(first.id, "700100200-1")));
       e2 = await at("2026-03-11T04:30:00.000Z", () =>
-        gql(`mutation { updatePricingRate(input: { tipo_vehiculo: "auto", precio_km: 1500 }) { __typename } }`, {}, first.id),
+        gql(`mutation { updatePricingRate(input: { tipo_vehiculo: auto, precio_km: 1500 }) { __typename } }`, {}, first.id),
       );
       e3 = await at("2026-03-11T05:30:00.000Z", () =>
         gql(`mutation ($id: Int!) { updateCompany(id: $id, input: { nombre: "Renombrada" }) { __typename } }`, { id: c1 }, second.id),
@@ -324,9 +325,9 @@ describe("auditLog", () => {
 
     it("pages newest first with the pagination totals", async () => {
       const page1 = await auditLog({ per_page: 3 });
-      expect(page1.entradas.map((e: { id: number }) => e.id)).toEqual([e4, e3, e2]);
+      expect(page1.items.map((e: { id: number }) => e.id)).toEqual([e4, e3, e2]);
       expect(page1.pagination).toEqual({ page: 1, per_page: 3, total: 4, total_pages: 2 });
-      expect(page1.entradas[0]).toMatchObject({
+      expect(page1.items[0]).toMatchObject({
         admin_id: second.id,
         via: "token",
         accion: "crear_empresa",
@@ -334,11 +335,11 @@ describe("auditLog", () => {
         objetivo_id: c2,
         direccion_ip: CLIENT,
       });
-      expect(JSON.parse(page1.entradas[0].detalles)).toEqual({ nombre: "Listada", nit: "700100300-2" });
+      expect(JSON.parse(page1.items[0].detalles)).toEqual({ nombre: "Listada", nit: "700100300-2" });
       const page2 = await auditLog({ per_page: 3, page: 2 });
-      expect(page2.entradas.map((e: { id: number }) => e.id)).toEqual([e1]);
+      expect(page2.items.map((e: { id: number }) => e.id)).toEqual([e1]);
       expect(page2.pagination).toEqual({ page: 2, per_page: 3, total: 4, total_pages: 2 });
-      expect((await auditLog({ per_page: 3, page: 3 })).entradas).toEqual([]);
+      expect((await auditLog({ per_page: 3, page: 3 })).items).toEqual([]);
     });
 
     it("filters by action, administrator and target", async () => {
@@ -356,7 +357,7 @@ describe("auditLog", () => {
     });
 
     it("records the clock's time and filters by Bogotá days and instants", async () => {
-      expect((await auditLog({ per_page: 4 })).entradas.map((e: { creado_en: string }) => e.creado_en)).toEqual([
+      expect((await auditLog({ per_page: 4 })).items.map((e: { creado_en: string }) => e.creado_en)).toEqual([
         "2026-03-12T15:00:00.000Z",
         "2026-03-11T05:30:00.000Z",
         "2026-03-11T04:30:00.000Z",
@@ -367,15 +368,29 @@ describe("auditLog", () => {
       expect(await idsOf({ desde: "2026-03-11", hasta: "2026-03-11" })).toEqual([e3]);
       expect(await idsOf({ desde: "2026-03-11T04:00:00Z", hasta: "2026-03-11T06:00:00Z" })).toEqual([e3, e2]);
     });
+
+    it("searches what an entry says: its action's words (case and accents aside), its details, its target's id", async () => {
+      expect(await idsOf({ search: "registro una EMPRESA" }), "crear_empresa: Registró una empresa").toEqual([e4, e1]);
+      expect(await idsOf({ search: "tarifa" }), "actualizar_tarifa: Cambió la tarifa…").toEqual([e2]);
+      expect(await idsOf({ search: "renombrada" }), "in the details").toEqual([e3]);
+      expect(await idsOf({ search: "700100300" }), "in the details").toEqual([e4]);
+      expect(await idsOf({ search: String(c1) }), "the target's id").toEqual(expect.arrayContaining([e3, e1]));
+      expect(await idsOf({ search: "empresa", admin_id: first.id }), "with the other filters").toEqual([e1]);
+      expect(await idsOf({ search: "nada de esto" })).toEqual([]);
+    });
+
+    it("sorts by date, id or action, newest first by default", async () => {
+      expect(await idsOf({ order: "asc" })).toEqual([e1, e2, e3, e4]);
+      expect(await idsOf({ sort: "id", order: "desc" })).toEqual([e4, e3, e2, e1]);
+      // actualizar_empresa, actualizar_tarifa, crear_empresa (twice, by id in the same order).
+      expect(await idsOf({ sort: "accion" })).toEqual([e3, e2, e1, e4]);
+      expect(await idsOf({ sort: "accion", order: "desc" })).toEqual([e4, e1, e2, e3]);
+    });
   });
 
-  it("refuses an unknown action naming the field", async () => {
-    expect(await auditLog({ accion: "borrar_todo" })).toMatchObject({
-      __typename: "ValidationError",
-      code: "VALIDATION",
-      field: "accion",
-      message: expect.stringContaining("El campo 'accion' debe ser uno de: actualizar_usuario"),
-    });
+  it("takes only the actions there are", async () => {
+    const wrong = await app.graphql(LOG, { accion: "borrar_todo" }, admin.id);
+    expect(wrong.errors?.[0]?.message).toMatch(/AccionAuditoria/);
   });
 });
 
@@ -400,5 +415,17 @@ describe("GET /admin/audit_logs.php", () => {
       fecha_creacion: "2027-01-05T10:00:00.000Z",
       user_agent: null,
     });
+  });
+
+  it("refuses an unknown action naming the field, as before actions were an enum", async () => {
+    const response = await app.legacy("GET", "/admin/audit_logs.php", { admin_id: String(admin.id), accion: "borrar_todo" });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/^El campo 'accion' debe ser uno de: actualizar_usuario, eliminar_usuario, /),
+    });
+    const filtered = await app.legacy("GET", "/admin/audit_logs.php", { admin_id: String(admin.id), accion: "suspender_usuario" });
+    const actions = new Set(filtered.body.logs.map((entry: { accion: string }) => entry.accion));
+    expect(actions).toEqual(new Set(["suspender_usuario"]));
   });
 });

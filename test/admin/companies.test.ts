@@ -46,8 +46,8 @@ describe("companies", () => {
     await post(app, "/conductor/update_vehicle.php", { conductor_id: driver.id, empresa_id: id });
     const read = await app.graphql(`query ($id: Int!) { company(id: $id) { ... on Empresa { conductores { id } } } }`, { id }, admin.id);
     expect(read.data.company.conductores).toEqual([{ id: driver.id }]);
-    const all = await app.graphql(`{ companies { ... on QueryCompaniesSuccess { data { id } } } }`, {}, admin.id);
-    expect(all.data.companies.data.map((c: { id: number }) => c.id)).toContain(id);
+    const all = await app.graphql(`{ companies { ... on PaginaEmpresas { items { id } } } }`, {}, admin.id);
+    expect(all.data.companies.items.map((c: { id: number }) => c.id)).toContain(id);
 
     const deleted = await app.graphql(`mutation ($id: Int!) { deleteCompany(id: $id) { __typename } }`, { id }, admin.id);
     expect(deleted.data.deleteCompany.__typename).toBe("Eliminado");
@@ -72,10 +72,14 @@ describe("companies", () => {
     [{ nombre: "Sin NIT" }, "El campo 'nit' es obligatorio"],
     [{ nombre: "X", nit: "abc" }, "El campo 'nit' no es un NIT válido (por ejemplo 900123456-7)"],
     [{ nombre: "X", nit: "700000001", email: "no" }, "El campo 'email' no es un correo electrónico válido"],
-    [{ nombre: "X", nit: "700000002", estado: "quebrada" }, "El campo 'estado' debe ser uno de: activa, inactiva"],
   ])("refuse %j", async (input, message) => {
     const { data } = await app.graphql(CREATE, { input }, admin.id);
     expect(data.createCompany).toMatchObject({ __typename: "ValidationError", message });
+  });
+
+  it("take only the states there are", async () => {
+    const wrong = await app.graphql(CREATE, { input: { nombre: "X", nit: "700000002", estado: "quebrada" } }, admin.id);
+    expect(wrong.errors?.[0]?.message).toMatch(/EstadoEmpresa/);
   });
 
   it("are for administrators only, and unknown ones are 404", async () => {
@@ -90,5 +94,54 @@ describe("companies", () => {
       code: "NOT_FOUND",
       message: "No existe una empresa con id 999999",
     });
+  });
+});
+
+describe("the companies list", () => {
+  const COMPANIES = `query ($page: Int, $per_page: Int, $search: String, $estado: EstadoEmpresa, $sort: OrdenEmpresas, $order: Orden) {
+    companies(page: $page, per_page: $per_page, search: $search, estado: $estado, sort: $sort, order: $order) {
+      __typename
+      ... on PaginaEmpresas { items { nombre } pagination { page per_page total total_pages } }
+      ... on Error { message }
+    }
+  }`;
+  const companies = async (args: Record<string, unknown>) => (await app.graphql(COMPANIES, args, admin.id)).data.companies;
+  const names = async (args: Record<string, unknown>) => (await companies(args)).items.map((c: { nombre: string }) => c.nombre);
+  beforeAll(async () => {
+    const create = (nombre: string, nit: string, extra: Record<string, unknown> = {}) =>
+      app.graphql(CREATE, { input: { nombre, nit, ...extra } }, admin.id);
+    await create("Paginada Beta", "600000002", { telefono: "6047770002" });
+    await create("Paginada Alfa", "600000001", { email: "alfa@paginada.co" });
+    await create("Paginada Gamma", "600000003", { estado: "inactiva" });
+  });
+
+  it("pages by name with the pagination object", async () => {
+    const first = await companies({ search: "paginada", per_page: 2 });
+    expect(first.items.map((c: { nombre: string }) => c.nombre)).toEqual(["Paginada Alfa", "Paginada Beta"]);
+    expect(first.pagination).toEqual({ page: 1, per_page: 2, total: 3, total_pages: 2 });
+    expect(await names({ search: "paginada", per_page: 2, page: 2 })).toEqual(["Paginada Gamma"]);
+    expect(await companies({ per_page: 101 })).toMatchObject({ __typename: "ValidationError" });
+  });
+
+  it("searches name, NIT, e-mail and phone without regard to case, and filters by state", async () => {
+    expect(await names({ search: "PAGINADA gamma" })).toEqual(["Paginada Gamma"]);
+    expect(await names({ search: "600000002" })).toEqual(["Paginada Beta"]);
+    expect(await names({ search: "ALFA@" })).toEqual(["Paginada Alfa"]);
+    expect(await names({ search: "6047770002" })).toEqual(["Paginada Beta"]);
+    expect(await names({ search: "paginada", estado: "inactiva" })).toEqual(["Paginada Gamma"]);
+    expect(await names({ search: "paginada", estado: "activa" })).toEqual(["Paginada Alfa", "Paginada Beta"]);
+  });
+
+  it("sorts by name, NIT, state, sign-up or id, in either order", async () => {
+    expect(await names({ search: "paginada", order: "desc" })).toEqual(["Paginada Gamma", "Paginada Beta", "Paginada Alfa"]);
+    expect(await names({ search: "paginada", sort: "nit", order: "desc" })).toEqual(["Paginada Gamma", "Paginada Beta", "Paginada Alfa"]);
+    expect(await names({ search: "paginada", sort: "id" })).toEqual(["Paginada Beta", "Paginada Alfa", "Paginada Gamma"]);
+    // Ties go by id, in the same order.
+    expect(await names({ search: "paginada", sort: "estado", order: "desc" })).toEqual([
+      "Paginada Gamma",
+      "Paginada Alfa",
+      "Paginada Beta",
+    ]);
+    expect(await names({ search: "paginada", sort: "creado_en" })).toEqual(["Paginada Beta", "Paginada Alfa", "Paginada Gamma"]);
   });
 });

@@ -200,6 +200,79 @@ describe("platformStats", () => {
     });
   });
 
+  it("charts trips and money day by day (the last 7, or a range's) and hour by hour for 2 days or less, agreeing with the totals", async () => {
+    const SERIES = `query ($desde: String, $hasta: String) {
+      platformStats(desde: $desde, hasta: $hasta) {
+        ... on EstadisticasPlataforma {
+          serie { intervalo puntos { inicio viajes completados cancelados bruto comision neto } }
+          periodo { ingresos { viajes_completados bruto comision neto } }
+          ingresos { total { viajes_completados bruto comision neto } }
+        }
+      }
+    }`;
+    const series = async (range: { desde?: string; hasta?: string } = {}) =>
+      (await app.graphql(SERIES, range, admin.id)).data.platformStats;
+    // 09:00 and 09:40 on Monday the 9th in Bogotá; a cancellation at 10:15 that day; a trip on the 10th.
+    await trip("completado", "2026-03-09T14:00:00Z", "2026-03-09T14:30:00Z", 20000);
+    await trip("completado", "2026-03-09T14:40:00Z", "2026-03-09T15:05:00Z", 10000);
+    const cancelled = await trip("cancelado", "2026-03-09T15:10:00Z");
+    await app.db.trip.update({ where: { id: cancelled.id }, data: { fecha_cancelacion: new Date("2026-03-09T15:15:00Z") } });
+    await trip("completado", "2026-03-10T14:00:00Z", "2026-03-10T14:20:00Z", 8000);
+
+    const week = await series();
+    expect(week.serie.intervalo).toBe("dia");
+    expect(week.serie.puntos.map((p: { inicio: string }) => p.inicio)).toEqual(
+      ["04", "05", "06", "07", "08", "09", "10"].map((day) => `2026-03-${day}T05:00:00.000Z`),
+    );
+    expect(week.serie.puntos.at(-2)).toEqual({
+      inicio: "2026-03-09T05:00:00.000Z",
+      viajes: 3,
+      completados: 2,
+      cancelados: 1,
+      bruto: 30000,
+      comision: 4500,
+      neto: 25500,
+    });
+    const total = (key: string) => week.serie.puntos.reduce((sum: number, p: Record<string, number>) => sum + p[key]!, 0);
+    expect({ viajes_completados: total("completados"), bruto: total("bruto"), comision: total("comision"), neto: total("neto") }).toEqual(
+      week.ingresos.total,
+    );
+
+    const monday = await series({ desde: "2026-03-09", hasta: "2026-03-09" });
+    expect(monday.serie.intervalo).toBe("hora");
+    expect(monday.serie.puntos).toHaveLength(24);
+    const hours = Object.fromEntries(
+      monday.serie.puntos
+        .filter((p: { viajes: number; completados: number; cancelados: number }) => p.viajes + p.completados + p.cancelados > 0)
+        .map((p: { inicio: string }) => [p.inicio, p]),
+    );
+    expect(hours).toEqual({
+      "2026-03-09T14:00:00.000Z": {
+        inicio: "2026-03-09T14:00:00.000Z",
+        viajes: 2,
+        completados: 1,
+        cancelados: 0,
+        bruto: 20000,
+        comision: 3000,
+        neto: 17000,
+      },
+      "2026-03-09T15:00:00.000Z": {
+        inicio: "2026-03-09T15:00:00.000Z",
+        viajes: 1,
+        completados: 1,
+        cancelados: 1,
+        bruto: 10000,
+        comision: 1500,
+        neto: 8500,
+      },
+    });
+    expect((await series({ desde: "2026-03-01", hasta: "2026-03-09" })).serie).toMatchObject({
+      intervalo: "dia",
+      puntos: expect.any(Array),
+    });
+    expect((await series({ desde: "2026-03-01", hasta: "2026-03-09" })).serie.puntos).toHaveLength(9);
+  });
+
   it("counts the drivers online, free and on a trip by vehicle type, and those free only while their documents are in force", async () => {
     await createDriver(app, { tipo: "moto" });
     const busy = await createDriver(app, { tipo: "auto" });

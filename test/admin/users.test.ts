@@ -241,14 +241,43 @@ describe("suspending and activating", () => {
 });
 
 describe("administration over GraphQL", () => {
+  it("sorts users by id, name, e-mail, sign-up date or type, in either order", async () => {
+    const signUp = async (creado_en: string, fields: Record<string, unknown>) => {
+      const { id } = await registerUser(app, { lastName: "Ordenable", ...fields });
+      await app.db.user.update({ where: { id }, data: { creado_en: new Date(creado_en) } });
+      return id as number;
+    };
+    const bruno = await signUp("2026-03-12T15:00:00Z", { name: "Bruno", email: uniqueEmail("c-orden") });
+    const ana = await signUp("2026-03-11T15:00:00Z", { name: "Ana", email: uniqueEmail("b-orden"), tipo_usuario: "conductor" });
+    const carla = await signUp("2026-03-13T15:00:00Z", { name: "Carla", email: uniqueEmail("a-orden") });
+    const sorted = async (sort?: string, order?: string) => {
+      const { data } = await app.graphql(
+        `query ($sort: OrdenUsuarios, $order: Orden) {
+          users(search: "Ordenable", sort: $sort, order: $order) { ... on PaginaUsuarios { items { id } } }
+        }`,
+        { sort, order },
+        admin.id,
+      );
+      return data.users.items.map((user: { id: number }) => user.id);
+    };
+    expect(await sorted(), "by id by default").toEqual([bruno, ana, carla]);
+    expect(await sorted("id", "desc")).toEqual([carla, ana, bruno]);
+    expect(await sorted("nombre")).toEqual([ana, bruno, carla]);
+    expect(await sorted("nombre", "desc")).toEqual([carla, bruno, ana]);
+    expect(await sorted("email")).toEqual([carla, ana, bruno]);
+    expect(await sorted("fecha_registro")).toEqual([ana, bruno, carla]);
+    expect(await sorted("fecha_registro", "desc")).toEqual([carla, bruno, ana]);
+    expect(await sorted("tipo_usuario"), "conductor before pasajero, then by id").toEqual([ana, bruno, carla]);
+  });
+
   it("lists, updates and suspends as an identified administrator", async () => {
     const user = await registerUser(app, { name: "Graficado" });
     const { data } = await app.graphql(
-      `query { users(search: "Graficado") { ... on PaginaUsuarios { usuarios { id nombre } pagination { total } } } }`,
+      `query { users(search: "Graficado") { ... on PaginaUsuarios { items { id nombre } pagination { total } } } }`,
       {},
       admin.id,
     );
-    expect(data.users).toEqual({ usuarios: [{ id: user.id, nombre: "Graficado" }], pagination: { total: 1 } });
+    expect(data.users).toEqual({ items: [{ id: user.id, nombre: "Graficado" }], pagination: { total: 1 } });
     const suspended = await app.graphql(`mutation ($id: Int!) { suspendUser(user_id: $id, motivo: "Spam") { __typename } }`, {
       id: user.id,
     });

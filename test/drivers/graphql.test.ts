@@ -18,7 +18,7 @@ async function uploadOverGraphQL(callerId: number, file: Buffer, tipo: string) {
   form.append(
     "operations",
     JSON.stringify({
-      query: `mutation ($tipo: String!, $file: File!) {
+      query: `mutation ($tipo: TipoDocumento!, $file: File!) {
         uploadDocument(tipo_documento: $tipo, documento: $file) {
           __typename ... on DocumentoSubido { url tipo_documento } ... on Error { message }
         }
@@ -86,7 +86,7 @@ describe("the driver operations over GraphQL", () => {
       foto_vehiculo: expect.stringMatching(`^${plain}\\?expira=`),
     });
     const wrongLicence = await run(
-      `mutation { updateLicense(input: { tipo: "A2" }) { __typename ... on ValidationError { field reason } } }`,
+      `mutation { updateLicense(input: { tipo: A2 }) { __typename ... on ValidationError { field reason } } }`,
     );
     expect(wrongLicence.updateLicense).toEqual({
       __typename: "ValidationError",
@@ -133,7 +133,7 @@ describe("the driver operations over GraphQL", () => {
     const driver = await newDriver(app);
     const passenger = await registerUser(app);
     const EARNINGS = `query ($id: Int) {
-      earnings(periodo: "semana", conductor_id: $id) { __typename ... on Ganancias { periodo total_viajes fecha_inicio } }
+      earnings(periodo: semana, conductor_id: $id) { __typename ... on Ganancias { periodo total_viajes fecha_inicio } }
     }`;
     expect((await app.graphql(EARNINGS, {}, driver.id)).data.earnings).toEqual({
       __typename: "Ganancias",

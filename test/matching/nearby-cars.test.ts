@@ -197,7 +197,7 @@ describe("the cars near a point", () => {
     await createDriver(app, { tipo: "moto", at: eastOf(here, 1) });
     const { status, data } = await app.graphql(
       `query ($lat: Float!, $lng: Float!) {
-        nearbyDrivers(latitud: $lat, longitud: $lng, tipo_vehiculo: "moto") {
+        nearbyDrivers(latitud: $lat, longitud: $lng, tipo_vehiculo: moto) {
           ... on QueryNearbyDriversSuccess { data { tipo_vehiculo distancia_km } }
         }
       }`,

@@ -78,7 +78,7 @@ const gql = async (query: string, variables: Record<string, unknown>, as: number
 const REQUEST = `mutation ($monto: Int!, $cuenta: Int!) {
   requestPayout(monto: $monto, cuenta_retiro_id: $cuenta) { __typename ... on Retiro { id } ... on Error { code } }
 }`;
-const REVIEW = `mutation ($accion: String!, $id: Int!) {
+const REVIEW = `mutation ($accion: AccionRetiro!, $id: Int!) {
   reviewPayout(accion: $accion, retiro_id: $id, motivo: "Prueba", referencia_pago: "TRF") { __typename ... on Error { code } }
 }`;
 const CANCEL = `mutation ($id: Int!) { cancelPayout(retiro_id: $id) { __typename } }`;

@@ -211,3 +211,107 @@ describe("what a driver owes", () => {
     expect(await ledgerProblems(app.db)).toEqual([]);
   });
 });
+
+describe("the money lists over GraphQL", () => {
+  let driver: { id: number };
+  let payouts: number[] = [];
+  beforeAll(async () => {
+    driver = await createDriver(app);
+    await ride(driver, "tarjeta", 200_000);
+    const { id: account } = (await as(driver.id, "POST", "/conductor/cuentas_retiro.php", { tipo: "efectivo" })).body.cuenta;
+    await verify(account);
+    // A 30,000 payout rejected, then a 20,000 one left open: one driver has one open at a time.
+    const ask = async (monto: number) =>
+      (await as(driver.id, "POST", "/conductor/solicitar_retiro.php", { monto, cuenta_retiro_id: account })).body.retiro.id as number;
+    const big = await ask(30_000);
+    await review({ accion: "rechazar", retiro_id: big, motivo: "Prueba" });
+    payouts = [big, await ask(20_000)];
+  });
+
+  it("sort payouts by amount, date, state or id, newest first by default", async () => {
+    const PAYOUTS = `query ($id: Int, $sort: OrdenRetiros, $order: Orden, $estado: EstadoRetiro) {
+      payouts(conductor_id: $id, sort: $sort, order: $order, estado: $estado) { ... on PaginaRetiros { items { id } pagination { total } } }
+    }`;
+    const ids = async (args: Record<string, unknown>) =>
+      (await app.graphql(PAYOUTS, { id: driver.id, ...args }, admin.id)).data.payouts.items.map((p: { id: number }) => p.id);
+    const [big, small] = payouts;
+    expect(await ids({})).toEqual([small, big]);
+    expect(await ids({ order: "asc" })).toEqual([big, small]);
+    expect(await ids({ sort: "monto" })).toEqual([small, big]);
+    expect(await ids({ sort: "monto", order: "desc" })).toEqual([big, small]);
+    expect(await ids({ sort: "estado" }), "rechazado before solicitado").toEqual([big, small]);
+    expect(await ids({ sort: "solicitado_en", order: "desc" })).toEqual([small, big]);
+    expect(await ids({ estado: "rechazado" })).toEqual([big]);
+  });
+
+  it("sort a driver's movements and the ledger's entries", async () => {
+    const MOVEMENTS = `query ($id: Int, $sort: OrdenMovimientos, $order: Orden) {
+      driverMovements(conductor_id: $id, sort: $sort, order: $order) { ... on PaginaMovimientos { items { concepto monto } } }
+    }`;
+    const movements = async (args: Record<string, unknown>) =>
+      (await app.graphql(MOVEMENTS, { id: driver.id, ...args }, admin.id)).data.driverMovements.items.map(
+        (m: { concepto: string; monto: number }) => m.monto,
+      );
+    // Earned 165,000 (the card trip net of both commissions), 30,000 reserved and given back, 20,000 reserved.
+    expect(await movements({})).toEqual([-20_000, 30_000, -30_000, 165_000]);
+    expect(await movements({ order: "asc" })).toEqual([165_000, -30_000, 30_000, -20_000]);
+    expect(await movements({ sort: "monto" })).toEqual([-30_000, -20_000, 30_000, 165_000]);
+    expect(await movements({ sort: "fecha", order: "desc" })).toEqual([-20_000, 30_000, -30_000, 165_000]);
+
+    const ENTRIES = `query ($id: Int, $sort: OrdenAsientos, $order: Orden, $tipo: TipoAsiento) {
+      ledgerEntries(conductor_id: $id, sort: $sort, order: $order, tipo: $tipo) { ... on PaginaAsientos { items { tipo clave } } }
+    }`;
+    const entries = async (args: Record<string, unknown>) =>
+      (await app.graphql(ENTRIES, { id: driver.id, ...args }, admin.id)).data.ledgerEntries.items.map((e: { tipo: string }) => e.tipo);
+    expect(await entries({})).toEqual(["retiro", "retiro", "retiro", "viaje"]);
+    expect(await entries({ order: "asc" })).toEqual(["viaje", "retiro", "retiro", "retiro"]);
+    expect(await entries({ sort: "tipo", order: "desc" })).toEqual(["viaje", "retiro", "retiro", "retiro"]);
+    expect(await entries({ tipo: "viaje" })).toEqual(["viaje"]);
+  });
+});
+
+describe("the legacy money calls, with values outside their lists", () => {
+  it.each([
+    [
+      "GET",
+      "/conductor/get_retiros.php",
+      { estado: "perdido" },
+      "El campo 'estado' debe ser uno de: solicitado, aprobado, pagado, rechazado, cancelado, fallido",
+    ],
+    [
+      "GET",
+      "/admin/retiros.php",
+      { estado: "perdido" },
+      "El campo 'estado' debe ser uno de: solicitado, aprobado, pagado, rechazado, cancelado, fallido",
+    ],
+    [
+      "POST",
+      "/admin/retiros.php",
+      { accion: "regalar", retiro_id: 1 },
+      "El campo 'accion' debe ser uno de: aprobar, rechazar, pagar, fallido",
+    ],
+    [
+      "POST",
+      "/conductor/cuentas_retiro.php",
+      { tipo: "bitcoin" },
+      "El campo 'tipo' debe ser uno de: nequi, daviplata, cuenta_bancaria, efectivo",
+    ],
+    [
+      "POST",
+      "/conductor/cuentas_retiro.php",
+      { tipo: "cuenta_bancaria", tipo_cuenta: "plazo_fijo" },
+      "El campo 'tipo_cuenta' debe ser uno de: ahorros, corriente",
+    ],
+    [
+      "POST",
+      "/conductor/cuentas_retiro.php",
+      { tipo: "cuenta_bancaria", titular_tipo_documento: "RUT" },
+      "El campo 'titular_tipo_documento' debe ser uno de: CC, CE, NIT, PAS, PEP",
+    ],
+  ])("%s %s %j answers 400 naming the field", async (method, path, body, message) => {
+    const caller = path.startsWith("/admin") ? admin : await createDriver(app);
+    const response = await as(caller.id, method, path, body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, message });
+  });
+});

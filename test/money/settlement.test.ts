@@ -36,7 +36,7 @@ describe("settlementReport", () => {
     const account = await app.db.payoutAccount.create({ data: { conductor_id: wallet.id, tipo: "efectivo", verificada_en: clock.now() } });
     const REQUEST = `mutation ($cuenta: Int!) { requestPayout(monto: 30000, cuenta_retiro_id: $cuenta) { ... on Retiro { id } } }`;
     const { id } = (await app.graphql(REQUEST, { cuenta: account.id }, wallet.id)).data.requestPayout;
-    const REVIEW = `mutation ($id: Int!, $accion: String!) { reviewPayout(accion: $accion, retiro_id: $id, referencia_pago: "TRF") { __typename } }`;
+    const REVIEW = `mutation ($id: Int!, $accion: AccionRetiro!) { reviewPayout(accion: $accion, retiro_id: $id, referencia_pago: "TRF") { __typename } }`;
     await app.graphql(REVIEW, { id, accion: "aprobar" }, admin.id);
     await app.graphql(REVIEW, { id, accion: "pagar" }, admin.id);
 
@@ -57,16 +57,16 @@ describe("settlementReport", () => {
       problemas: [],
     });
     const ENTRIES = `query ($id: Int) {
-      ledgerEntries(conductor_id: $id) { ... on PaginaAsientos { asientos { clave movimientos { cuenta concepto monto } } pagination { total } } }
+      ledgerEntries(conductor_id: $id) { ... on PaginaAsientos { items { clave movimientos { cuenta concepto monto } } pagination { total } } }
     }`;
     const entries = (await app.graphql(ENTRIES, { id: wallet.id }, admin.id)).data.ledgerEntries;
     // Paying the payout moves the platform's accounts, not the driver's: their entries are the trip and the reservation.
     expect(entries.pagination.total).toBe(2);
-    expect(entries.asientos.map((entry: { clave: string }) => entry.clave)).toEqual([
+    expect(entries.items.map((entry: { clave: string }) => entry.clave)).toEqual([
       `retiro:${id}:reserva`,
       expect.stringMatching(/^viaje:\d+$/),
     ]);
-    expect(entries.asientos[0].movimientos).toEqual([
+    expect(entries.items[0].movimientos).toEqual([
       { cuenta: `conductor:${wallet.id}`, concepto: "retiro", monto: -30_000 },
       { cuenta: "plataforma:retiros_por_pagar", concepto: "retiro", monto: 30_000 },
     ]);

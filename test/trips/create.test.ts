@@ -235,6 +235,19 @@ describe("POST /user/create_trip_request.php (the older flat shape)", () => {
     expect(byVehicle.body.trip.tipo_servicio).toBe("mototaxi");
   });
 
+  it("takes pingo's generic 'viaje' as no service named, and answers any other word as it always has", async () => {
+    await createDriver(app, { tipo: "moto" });
+    const passenger = await createPassenger(app);
+    const wrong = await flat(passenger.id, { tipo_servicio: "helicoptero" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ success: false, message: "El campo 'tipo_servicio' debe ser uno de: motocicleta, auto, mototaxi" });
+    const truck = await flat(passenger.id, { tipo_vehiculo: "camion" });
+    expect(truck.body).toEqual({ success: false, message: "El campo 'tipo_vehiculo' debe ser uno de: moto, auto, mototaxi" });
+    const generic = await flat(passenger.id, { tipo_servicio: "viaje" });
+    expect(generic.status, JSON.stringify(generic.body)).toBe(200);
+    expect(generic.body.trip.tipo_servicio).toBe("motocicleta");
+  });
+
   it("names the flat fields in its errors", async () => {
     const passenger = await createPassenger(app);
     expect((await flat(passenger.id, { latitud_origen: undefined })).body.message).toBe("El campo 'latitud_origen' es obligatorio");

@@ -9,7 +9,7 @@ import { issueVerificationCode } from "./verification.js";
 import { announce, createNotification } from "../notifications/notifications.js";
 
 /** Account types a person may choose when signing up; the others are created by administrators. */
-const SELF_SERVICE_TYPES = ["pasajero", "conductor"] as const;
+export const SELF_SERVICE_TYPES = ["pasajero", "conductor"] as const;
 
 const registerSchema = z.object({
   email: email(),

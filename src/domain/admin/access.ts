@@ -9,6 +9,8 @@ export const ADMIN_RULES = {
   auditLog: adminOnly,
   companies: adminOnly,
   platformStats: adminOnly,
+  /** The live map: where the drivers online are and the trips as they change. */
+  liveOperations: adminOnly,
   /** The review screen's view of a driver's document photos; drivers see their own through documentHistory. */
   reviewDocuments: adminOnly,
   /** The public app settings are for anyone; all of them, only for administrators. */

@@ -1,5 +1,5 @@
 import { formatPesos } from "../money/pesos.js";
-import type { AuditAction } from "./audit.js";
+import type { AuditAction } from "./audit-actions.js";
 
 type Details = Record<string, unknown>;
 
@@ -36,6 +36,7 @@ const SENTENCES: Record<AuditAction, (id: number, details: Details) => string> =
   retiro_fallido: (id, d) => withReason(`Marcó fallido el retiro ${id} de ${pesos(d.monto)}`, d),
   registrar_deposito: (id, d) => `Registró un depósito de ${pesos(d.monto)} del conductor ${id} (referencia ${d.referencia})`,
   ajustar_saldo: (id, d) => withReason(`Ajustó en ${pesos(d.monto)} el saldo del conductor ${id}`, d),
+  cancelar_viaje: (id, d) => withReason(`Canceló el viaje ${id}${d.estado ? ` (${d.estado})` : ""}`, d),
   actualizar_configuracion: (id, d) =>
     d.valor === null ? `Devolvió el ajuste ${d.clave ?? id} a su valor por defecto` : `Cambió el ajuste ${d.clave ?? id} a «${d.valor}»`,
 };

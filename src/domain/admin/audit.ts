@@ -2,36 +2,10 @@ import { z } from "zod";
 import type { Db, Prisma, Tx } from "../../db/client.js";
 import { authorize, isMember, responsibleAdmin, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { isoDate, oneOf, optional, parseInput, positiveId, type Raw } from "../validation.js";
+import { isoDate, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
-import { pageFields, pageOf } from "./paging.js";
-
-export const AUDIT_ACTIONS = [
-  "actualizar_usuario",
-  "eliminar_usuario",
-  "suspender_usuario",
-  "activar_usuario",
-  "aprobar_conductor",
-  "rechazar_conductor",
-  "actualizar_tarifa",
-  "crear_empresa",
-  "actualizar_empresa",
-  "eliminar_empresa",
-  "actualizar_configuracion",
-  "verificar_cuenta_retiro",
-  "solicitar_retiro",
-  "cancelar_retiro",
-  "aprobar_retiro",
-  "rechazar_retiro",
-  "pagar_retiro",
-  "retiro_fallido",
-  "registrar_deposito",
-  "ajustar_saldo",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa", "configuracion", "retiro"] as const;
-export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction, type AuditTarget, auditSearch } from "./audit-actions.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "./paging.js";
 
 /**
  * Records an administrator's action (or a driver's own change of their payouts) inside the
@@ -57,8 +31,18 @@ export async function audit(
   });
 }
 
+const AUDIT_SORTS = ["creado_en", "id", "accion"] as const;
+
+export const AUDIT_SORTING: Sorting<(typeof AUDIT_SORTS)[number], Prisma.AuditEntryOrderByWithRelationInput> = {
+  columns: { creado_en: byColumn("creado_en"), id: byColumn("id"), accion: byColumn("accion") },
+  sort: "creado_en",
+  order: "desc",
+};
+
 const listSchema = z.object({
   ...pageFields,
+  ...sortFields(AUDIT_SORTS),
+  search: optional(text(100)),
   accion: optional(oneOf(AUDIT_ACTIONS)),
   admin_id: optional(positiveId()),
   objetivo_tipo: optional(oneOf(AUDIT_TARGETS)),
@@ -67,22 +51,27 @@ const listSchema = z.object({
   hasta: optional(isoDate({ endOfDay: true })),
 });
 
-/** The audit log, newest first, filtered by action, administrator, target and dates. */
+/** The audit log, newest first unless sorted otherwise, filtered by action, administrator, target and dates, and searched. */
 export async function auditLog(deps: Deps, actor: Actor, input: Raw<typeof listSchema>) {
   authorize(actor, ADMIN_RULES.auditLog);
-  const { page, per_page, desde, hasta, ...filters } = parseInput(listSchema, input);
+  const { page, per_page, desde, hasta, search, sort, order, ...filters } = parseInput(listSchema, input);
   const { skip, take, pagination } = pageOf({ page, per_page });
   const where = {
     ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
     ...(desde || hasta ? { creado_en: { ...(desde ? { gte: desde } : {}), ...(hasta ? { lte: hasta } : {}) } } : {}),
+    ...(search ? auditSearch(deps.provider, search) : {}),
   };
-  const [total, entradas] = await Promise.all([deps.db.auditEntry.count({ where }), latestEntries(deps.db, { where, skip, take })]);
-  return { entradas, pagination: pagination(total) };
+  const orderBy = orderOf(AUDIT_SORTING, { sort, order });
+  const [total, items] = await Promise.all([deps.db.auditEntry.count({ where }), latestEntries(deps.db, { where, skip, take, orderBy })]);
+  return { items, pagination: pagination(total) };
 }
 
-/** Entries newest first, each with its administrator's name (null when the call named none, or the account is gone). */
-export async function latestEntries(db: Db, page: { where?: Prisma.AuditEntryWhereInput; skip?: number; take: number }) {
-  const rows = await db.auditEntry.findMany({ ...page, orderBy: [{ creado_en: "desc" }, { id: "desc" }] });
+/** Entries newest first (or as `orderBy` says), each with its administrator's name (null when the call named none, or the account is gone). */
+export async function latestEntries(
+  db: Db,
+  page: { where?: Prisma.AuditEntryWhereInput; skip?: number; take: number; orderBy?: Prisma.AuditEntryOrderByWithRelationInput[] },
+) {
+  const rows = await db.auditEntry.findMany({ ...page, orderBy: page.orderBy ?? orderOf(AUDIT_SORTING, {}) });
   // The administrators of a page in one query; admin_id is kept without a foreign key, so the log outlives accounts.
   const ids = [...new Set(rows.flatMap((row) => (row.admin_id === null ? [] : [row.admin_id])))];
   const admins = await db.user.findMany({

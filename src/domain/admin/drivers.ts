@@ -1,35 +1,104 @@
 import { z } from "zod";
+import type { Prisma } from "../../db/client.js";
+import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
 import { REVIEW_STATES } from "../drivers/approval.js";
+import { normalizePlate } from "../drivers/profile.js";
 import { withExpiredDocuments } from "../drivers/readiness.js";
-import { oneOf, optional, parseInput, type Raw } from "../validation.js";
-import { pageFields, pageOf } from "./paging.js";
+import { VEHICLE_TYPES } from "../trips/service-types.js";
+import { oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "./paging.js";
 
-const listSchema = z.object({ ...pageFields, estado_revision: optional(oneOf(REVIEW_STATES)) });
+const DRIVER_SORTS = ["fecha_solicitud", "id", "nombre", "email", "fecha_creacion", "fecha_aprobacion"] as const;
+
+type DriverOrder = Prisma.DriverProfileOrderByWithRelationInput;
+/** Dates a driver may not have yet go after the rest, whichever the order. */
+const nullsLast =
+  (name: "fecha_solicitud" | "fecha_aprobacion") =>
+  (order: Prisma.SortOrder): DriverOrder => ({ [name]: { sort: order, nulls: "last" } });
+
+export const DRIVER_SORTING: Sorting<(typeof DRIVER_SORTS)[number], DriverOrder> = {
+  columns: {
+    fecha_solicitud: nullsLast("fecha_solicitud"),
+    id: byColumn("id"),
+    nombre: (order) => [{ conductor: { nombre: order } }, { conductor: { apellido: order } }],
+    email: (order) => ({ conductor: { email: order } }),
+    fecha_creacion: byColumn("fecha_creacion"),
+    fecha_aprobacion: nullsLast("fecha_aprobacion"),
+  },
+  sort: "fecha_solicitud",
+  order: "asc",
+};
+
+const listSchema = z.object({
+  ...pageFields,
+  ...sortFields(DRIVER_SORTS),
+  search: optional(text(100)),
+  estado_revision: optional(oneOf(REVIEW_STATES)),
+  tipo_vehiculo: optional(oneOf(VEHICLE_TYPES)),
+  en_linea: optional(z.boolean()),
+  empresa_id: optional(positiveId()),
+  documentos_vencidos: optional(z.boolean()),
+});
+
+/** Drivers whose name, e-mail, phone or plate contains `search`; a plate is matched as stored, in capitals without separators. */
+function searching(deps: Deps, search: string): Prisma.DriverProfileWhereInput {
+  const like = containsIgnoringCase(deps.provider, search);
+  const plate = normalizePlate(search);
+  return {
+    OR: [
+      { conductor: { OR: [{ nombre: like }, { apellido: like }, { email: like }, { telefono: like }] } },
+      { nombre_completo: like },
+      { telefono: like },
+      ...(plate ? [{ vehiculo: { placa: containsIgnoringCase(deps.provider, plate) } }] : []),
+    ],
+  };
+}
+
+/** Drivers connected now, free or on a trip (or the others): every process knows them all (see matching/presence). */
+function online(deps: Deps, connected: boolean): Prisma.DriverProfileWhereInput {
+  const ids = [...deps.matching.presence.all()].map((driver) => driver.conductor_id);
+  return { conductor_id: connected ? { in: ids } : { notIn: ids } };
+}
 
 /**
- * Drivers page by page, by review state (all of them when none is given), oldest application
- * first, with the counts an administrator's review screen shows.
+ * Drivers page by page: by review state, vehicle type, company, whether they are online now and
+ * whether a document has expired, searched by name, e-mail, phone or plate, and sorted (oldest
+ * application first by default), with the counts an administrator's review screen shows.
  */
 export async function listDrivers(deps: Deps, actor: Actor, input: Raw<typeof listSchema>) {
   authorize(actor, DRIVER_RULES.pending);
-  const { estado_revision, ...pageInput } = parseInput(listSchema, input);
+  const { search, estado_revision, tipo_vehiculo, en_linea, empresa_id, documentos_vencidos, sort, order, ...pageInput } = parseInput(
+    listSchema,
+    input,
+  );
   const { skip, take, pagination } = pageOf(pageInput);
+  const now = deps.clock.now();
   const drivers = { conductor: { tipo_usuario: "conductor" } };
-  const where = { ...drivers, ...(estado_revision ? { estado_revision } : {}) };
+  const where: Prisma.DriverProfileWhereInput = {
+    AND: [
+      drivers,
+      ...(estado_revision ? [{ estado_revision }] : []),
+      ...(tipo_vehiculo ? [{ vehiculo: { tipo: tipo_vehiculo } }] : []),
+      ...(empresa_id ? [{ conductor: { empresa_id } }] : []),
+      ...(en_linea === undefined ? [] : [online(deps, en_linea)]),
+      ...(documentos_vencidos === undefined ? [] : [documentos_vencidos ? withExpiredDocuments(now) : { NOT: withExpiredDocuments(now) }]),
+      ...(search ? [searching(deps, search)] : []),
+    ],
+  };
   const count = (extra: object) => deps.db.driverProfile.count({ where: { ...drivers, ...extra } });
-  const [total, conductores, total_conductores, pendientes_verificacion, aprobados, con_documentos_vencidos] = await Promise.all([
+  const [total, items, total_conductores, pendientes_verificacion, aprobados, con_documentos_vencidos] = await Promise.all([
     deps.db.driverProfile.count({ where }),
-    deps.db.driverProfile.findMany({ where, orderBy: [{ fecha_solicitud: { sort: "asc", nulls: "last" } }, { id: "asc" }], skip, take }),
+    deps.db.driverProfile.findMany({ where, orderBy: orderOf(DRIVER_SORTING, { sort, order }), skip, take }),
     count({}),
     count({ estado_revision: "en_revision" }),
     count({ aprobado: true }),
-    count(withExpiredDocuments(deps.clock.now())),
+    count(withExpiredDocuments(now)),
   ]);
   return {
-    conductores,
+    items,
     pagination: pagination(total),
     estadisticas: { total_conductores, pendientes_verificacion, aprobados, con_documentos_vencidos },
   };

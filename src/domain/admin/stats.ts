@@ -20,6 +20,9 @@ const DEFAULT_DAYS = 7;
 const MAX_DAYS = 31;
 /** Entries of the audit log shown as recent activity. */
 const RECENT_ACTIVITY = 10;
+/** A range this short is charted hour by hour; longer ones day by day. */
+const HOURLY_UP_TO_MS = 2 * 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
 
 /** A Bogotá calendar day as YYYY-MM-DD. */
 const dayName = (start: Date) => {
@@ -27,7 +30,7 @@ const dayName = (start: Date) => {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 };
 
-const DAY_MS = 24 * 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The starts of the `count` Bogotá days ending with the one containing `last`, leaving out those wholly before `notBefore`. */
 function lastDays(last: Date, count: number, notBefore?: Date): Date[] {
@@ -54,6 +57,8 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
   const month: Span = { start: startOfMonth(now), end: nextMonth(startOfMonth(now)) };
   const range: Span | null = desde || hasta ? { start: desde, end: hasta ? new Date(hasta.getTime() + 1) : now } : null;
   const days = range ? lastDays(new Date(range.end.getTime() - 1), MAX_DAYS, range.start) : lastDays(now, DEFAULT_DAYS);
+  const hours = range?.start && range.end.getTime() - range.start.getTime() <= HOURLY_UP_TO_MS ? lastHours(range.start, range.end) : null;
+  const buckets = hours ?? days.map((start) => ({ start, end: nextDay(start) }));
 
   const people = { eliminado_en: null };
   const drivers = { conductor: { tipo_usuario: "conductor" } };
@@ -84,6 +89,7 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
     ingresos_total,
     periodo,
     actividad_reciente,
+    puntos,
   ] = await Promise.all([
     getUser(deps.db, caller.id),
     deps.db.user.groupBy({ by: ["tipo_usuario"], where: people, _count: { _all: true } }),
@@ -110,6 +116,7 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
         }),
       ),
     latestEntries(deps.db, { take: RECENT_ACTIVITY }),
+    Promise.all(buckets.map((span) => pointOf(deps, span))),
   ]);
 
   const byRole = new Map(roles.map((group) => [group.tipo_usuario as UserType, group._count._all]));
@@ -138,8 +145,31 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
     },
     ingresos: { hoy: ingresos_hoy, mes: ingresos_mes, total: ingresos_total },
     periodo,
+    serie: { intervalo: hours ? ("hora" as const) : ("dia" as const), puntos },
     actividad_reciente,
   };
+}
+
+type Bucket = Required<Span>;
+
+/** The hours from the one containing `start` to the one containing the instant before `end`. */
+function lastHours(start: Date, end: Date): Bucket[] {
+  const hours: Bucket[] = [];
+  // Bogotá is a whole number of hours from UTC, so its hours start where UTC's do.
+  for (let at = Math.floor(start.getTime() / HOUR_MS) * HOUR_MS; at < end.getTime(); at += HOUR_MS) {
+    hours.push({ start: new Date(at), end: new Date(at + HOUR_MS) });
+  }
+  return hours;
+}
+
+/** One point of the charts: trips requested and cancelled in the span, and completed with their money (from the ledger). */
+async function pointOf(deps: Deps, span: Bucket) {
+  const [viajes, cancelados, { viajes_completados, bruto, comision, neto }] = await Promise.all([
+    deps.db.trip.count({ where: { fecha_solicitud: within(span) } }),
+    deps.db.trip.count({ where: { estado: "cancelado", fecha_cancelacion: within(span) } }),
+    tripIncome(deps.db, span),
+  ]);
+  return { inicio: span.start, viajes, cancelados, completados: viajes_completados, bruto, comision, neto };
 }
 
 const sum = (counts: Array<{ cantidad: number }>) => counts.reduce((total, { cantidad }) => total + cantidad, 0);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, isMember, type Actor } from "../actor.js";
 import { announceAccountChange, announceRevoked, revokeUserAccess } from "../accounts/sessions.js";
@@ -14,21 +15,36 @@ import { announce, createNotification } from "../notifications/notifications.js"
 import { oneOf, optional, parseInput, phone, positiveId, parseChanges, text, type Raw, fieldParser } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "./audit.js";
-import { pageFields, pageOf } from "./paging.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "./paging.js";
 
 const parseUserId = fieldParser("user_id", positiveId());
 
+const USER_SORTS = ["id", "nombre", "email", "fecha_registro", "tipo_usuario"] as const;
+
+export const USER_SORTING: Sorting<(typeof USER_SORTS)[number], Prisma.UserOrderByWithRelationInput> = {
+  columns: {
+    id: byColumn("id"),
+    nombre: (order) => [{ nombre: order }, { apellido: order }],
+    email: byColumn("email"),
+    fecha_registro: byColumn("creado_en"),
+    tipo_usuario: byColumn("tipo_usuario"),
+  },
+  sort: "id",
+  order: "asc",
+};
+
 const listSchema = z.object({
   ...pageFields,
+  ...sortFields(USER_SORTS),
   search: optional(text(100)),
   tipo_usuario: optional(oneOf(USER_TYPES)),
   es_activo: optional(z.boolean()),
 });
 
-/** Users page by page, filtered by type and state and searched by name, e-mail or phone. */
+/** Users page by page, filtered by type and state, searched by name, e-mail or phone, and sorted. */
 export async function listUsers(deps: Deps, actor: Actor, input: Raw<typeof listSchema>) {
   authorize(actor, ADMIN_RULES.listUsers);
-  const { search, tipo_usuario, es_activo, ...pageInput } = parseInput(listSchema, input);
+  const { search, tipo_usuario, es_activo, sort, order, ...pageInput } = parseInput(listSchema, input);
   const { skip, take, pagination } = pageOf(pageInput);
   const like = search ? containsIgnoringCase(deps.provider, search) : undefined;
   const where = {
@@ -37,11 +53,11 @@ export async function listUsers(deps: Deps, actor: Actor, input: Raw<typeof list
     ...(es_activo !== undefined ? { es_activo } : {}),
     ...(like ? { OR: [{ nombre: like }, { apellido: like }, { email: like }, { telefono: like }] } : {}),
   };
-  const [total, usuarios] = await Promise.all([
+  const [total, items] = await Promise.all([
     deps.db.user.count({ where }),
-    deps.db.user.findMany({ where, orderBy: { id: "asc" }, skip, take }),
+    deps.db.user.findMany({ where, orderBy: orderOf(USER_SORTING, { sort, order }), skip, take }),
   ]);
-  return { usuarios, pagination: pagination(total) };
+  return { items, pagination: pagination(total) };
 }
 
 const updateSchema = z.object({

@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { isUniqueViolation } from "../../db/client.js";
+import { isUniqueViolation, type Prisma } from "../../db/client.js";
+import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, type Actor } from "../actor.js";
 import { ADMIN_RULES } from "../admin/access.js";
 import { audit } from "../admin/audit.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { email, oneOf, optional, parseInput, phone, positiveId, text, type Raw, fieldParser } from "../validation.js";
 
 const parseCompanyId = fieldParser("id", positiveId());
 
-const COMPANY_STATES = ["activa", "inactiva"] as const;
+export const COMPANY_STATES = ["activa", "inactiva"] as const;
 
 /** A NIT is digits with an optional check digit after a dash: "900123456-7". */
 const nit = () =>
@@ -37,9 +39,42 @@ async function getCompany(deps: Deps, id: unknown) {
   return company;
 }
 
-export async function listCompanies(deps: Deps, actor: Actor) {
+const COMPANY_SORTS = ["nombre", "id", "nit", "estado", "creado_en"] as const;
+
+export const COMPANY_SORTING: Sorting<(typeof COMPANY_SORTS)[number], Prisma.CompanyOrderByWithRelationInput> = {
+  columns: {
+    nombre: byColumn("nombre"),
+    id: byColumn("id"),
+    nit: byColumn("nit"),
+    estado: byColumn("estado"),
+    creado_en: byColumn("creado_en"),
+  },
+  sort: "nombre",
+  order: "asc",
+};
+
+const listSchema = z.object({
+  ...pageFields,
+  ...sortFields(COMPANY_SORTS),
+  search: optional(text(100)),
+  estado: optional(oneOf(COMPANY_STATES)),
+});
+
+/** Companies page by page, by state, searched by name, NIT, e-mail or phone, and sorted (by name by default). */
+export async function listCompanies(deps: Deps, actor: Actor, input: Raw<typeof listSchema>) {
   authorize(actor, ADMIN_RULES.companies);
-  return deps.db.company.findMany({ orderBy: { nombre: "asc" } });
+  const { search, estado, sort, order, ...pageInput } = parseInput(listSchema, input);
+  const { skip, take, pagination } = pageOf(pageInput);
+  const like = search ? containsIgnoringCase(deps.provider, search) : undefined;
+  const where = {
+    ...(estado ? { estado } : {}),
+    ...(like ? { OR: [{ nombre: like }, { nit: like }, { email: like }, { telefono: like }] } : {}),
+  };
+  const [total, items] = await Promise.all([
+    deps.db.company.count({ where }),
+    deps.db.company.findMany({ where, orderBy: orderOf(COMPANY_SORTING, { sort, order }), skip, take }),
+  ]);
+  return { items, pagination: pagination(total) };
 }
 
 export async function findCompany(deps: Deps, actor: Actor, id: unknown) {

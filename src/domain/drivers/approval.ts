@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
 import { authorize, member, type Actor } from "../actor.js";
-import { audit, type AuditAction } from "../admin/audit.js";
+import type { AuditAction } from "../admin/audit-actions.js";
+import { audit } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError, ValidationError } from "../errors.js";
 import { refreshPresence } from "../matching/online-drivers.js";

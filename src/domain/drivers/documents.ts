@@ -8,7 +8,7 @@ import { DRIVER_RULES } from "./access.js";
 import { recordPhotos } from "./document-history.js";
 import { loadDriver } from "./readiness.js";
 
-const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
+export const DOCUMENT_TYPES = ["licencia_frente", "licencia_reverso", "vehiculo", "tarjeta_propiedad", "soat", "tecnomecanica"] as const;
 const parseDocumentType = fieldParser("tipo_documento", oneOf(DOCUMENT_TYPES));
 type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -8,7 +8,9 @@ import { isoDate, oneOf, fieldParser, parseInput } from "../validation.js";
 import { subjectDriver } from "./access.js";
 import { loadDriver } from "./readiness.js";
 
-const PERIODS = ["hoy", "semana", "mes", "total"] as const;
+export const PERIODS = ["hoy", "semana", "mes", "total"] as const;
+/** The period of earnings asked for by its days (desde, hasta) rather than by name. */
+export const CUSTOM_PERIOD = "personalizado";
 const parsePeriod = fieldParser("periodo", oneOf(PERIODS));
 export type Period = (typeof PERIODS)[number];
 
@@ -22,7 +24,7 @@ export function periodRange(period: Exclude<Period, "total">, now: Date): { star
 const rangeSchema = z.object({ desde: isoDate(), hasta: isoDate({ endOfDay: true }) });
 
 /** The period asked for: a named one, or the days from `desde` to `hasta` (both included) when no name is given. */
-function chosenPeriod(input: EarningsQuery, now: Date, signedUp: Date): { periodo: string; start: Date; end: Date } {
+function chosenPeriod(input: EarningsQuery, now: Date, signedUp: Date): { periodo: Period | typeof CUSTOM_PERIOD; start: Date; end: Date } {
   if (input.periodo != null || (input.desde == null && input.hasta == null)) {
     const periodo = parsePeriod(input.periodo);
     // "total" is everything up to now, shown as starting when the driver signed up.
@@ -31,7 +33,7 @@ function chosenPeriod(input: EarningsQuery, now: Date, signedUp: Date): { period
   }
   const { desde, hasta } = parseInput(rangeSchema, input);
   if (desde > hasta) throw new ValidationError("debe ser posterior o igual a 'desde'", "hasta");
-  return { periodo: "personalizado", start: desde, end: new Date(hasta.getTime() + 1) };
+  return { periodo: CUSTOM_PERIOD, start: desde, end: new Date(hasta.getTime() + 1) };
 }
 
 export interface EarningsQuery {

@@ -33,7 +33,7 @@ export async function updateDriverProfile(deps: Deps, actor: Actor, input: Raw<t
 }
 
 /** Plates are kept in one spelling: upper case, letters and digits only ("abc-12d" is "ABC12D"). */
-const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, "");
+export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
 // Images: a URL (usually one returned by the document upload) or the image itself in base64.
 const image = () => optional(text(1_500_000));
@@ -130,13 +130,15 @@ export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChan
   }
 }
 
+/** A licence category, in any case: "b1" is B1. */
+export const licenceCategory = () =>
+  text(5)
+    .transform((t) => t.toUpperCase())
+    .refine((t) => ALL_CATEGORIES.includes(t), `debe ser una categoría de licencia: ${ALL_CATEGORIES.join(", ")}`);
+
 const licenceSchema = z.object({
   numero: optional(text(30).transform((n) => n.toUpperCase())),
-  tipo: optional(
-    text(5)
-      .transform((t) => t.toUpperCase())
-      .refine((t) => ALL_CATEGORIES.includes(t), `debe ser una categoría de licencia: ${ALL_CATEGORIES.join(", ")}`),
-  ),
+  tipo: optional(licenceCategory()),
   fecha_emision: optional(isoDate()),
   fecha_expiracion: optional(isoDate({ endOfDay: true })),
   imagen_frente: image(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "../actor.js";
-import { pageFields, pageOf } from "../admin/paging.js";
+import type { Prisma } from "../../db/client.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
 import type { Deps } from "../deps.js";
 import { loadDriver } from "../drivers/readiness.js";
 import { parseInput, type Raw } from "../validation.js";
@@ -33,20 +34,33 @@ export async function driverBalance(deps: Deps, actor: Actor, conductor?: number
 
 export type DriverBalance = Awaited<ReturnType<typeof driverBalance>>;
 
-/** A driver's movements, newest first, a page at a time: each line of the ledger on their account. */
-export async function driverMovements(
-  deps: Deps,
-  actor: Actor,
-  input: Raw<z.ZodObject<typeof pageFields>> & { conductor_id?: number | null },
-) {
+const MOVEMENT_SORTS = ["id", "fecha", "monto"] as const;
+
+export const MOVEMENT_SORTING: Sorting<(typeof MOVEMENT_SORTS)[number], Prisma.LedgerLineOrderByWithRelationInput> = {
+  columns: { id: byColumn("id"), fecha: (order) => ({ asiento: { creado_en: order } }), monto: byColumn("monto") },
+  sort: "id",
+  order: "desc",
+};
+
+const movementsSchema = z.object({ ...pageFields, ...sortFields(MOVEMENT_SORTS) });
+
+/** A driver's movements, newest first unless sorted otherwise, a page at a time: each line of the ledger on their account. */
+export async function driverMovements(deps: Deps, actor: Actor, input: Raw<typeof movementsSchema> & { conductor_id?: number | null }) {
   const conductorId = moneySubject(actor, input.conductor_id);
-  const page = pageOf(parseInput(z.object(pageFields), { page: input.page, per_page: input.per_page }));
+  const { sort, order, ...paging } = parseInput(movementsSchema, input);
+  const page = pageOf(paging);
   const where = { cuenta: { codigo: driverAccount(conductorId).codigo } };
   const [lines, total] = await Promise.all([
-    deps.db.ledgerLine.findMany({ where, orderBy: { id: "desc" }, skip: page.skip, take: page.take, include: { asiento: true } }),
+    deps.db.ledgerLine.findMany({
+      where,
+      orderBy: orderOf(MOVEMENT_SORTING, { sort, order }),
+      skip: page.skip,
+      take: page.take,
+      include: { asiento: true },
+    }),
     deps.db.ledgerLine.count({ where }),
   ]);
-  const movimientos = lines.map(({ id, concepto, monto, asiento }) => ({
+  const items = lines.map(({ id, concepto, monto, asiento }) => ({
     id,
     fecha: asiento.creado_en,
     tipo: asiento.tipo,
@@ -55,7 +69,7 @@ export async function driverMovements(
     descripcion: asiento.descripcion,
     viaje_id: asiento.viaje_id,
   }));
-  return { movimientos, pagination: page.pagination(total) };
+  return { items, pagination: page.pagination(total) };
 }
 
-export type DriverMovement = Awaited<ReturnType<typeof driverMovements>>["movimientos"][number];
+export type DriverMovement = Awaited<ReturnType<typeof driverMovements>>["items"][number];

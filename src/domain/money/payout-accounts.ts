@@ -9,8 +9,8 @@ import { MONEY_RULES, moneyActor, moneySubject } from "./access.js";
 import { OPEN_PAYOUT_STATES } from "./payout-states.js";
 
 export const PAYOUT_ACCOUNT_KINDS = ["nequi", "daviplata", "cuenta_bancaria", "efectivo"] as const;
-const DOCUMENT_TYPES = ["CC", "CE", "NIT", "PAS", "PEP"] as const;
-const BANK_ACCOUNT_TYPES = ["ahorros", "corriente"] as const;
+export const HOLDER_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PAS", "PEP"] as const;
+export const BANK_ACCOUNT_TYPES = ["ahorros", "corriente"] as const;
 
 const MOBILE = /^3\d{9}$/;
 const BANK_NUMBER = /^\d{6,20}$/;
@@ -23,7 +23,7 @@ const accountSchema = z
     banco: optional(text(80)),
     tipo_cuenta: optional(oneOf(BANK_ACCOUNT_TYPES)),
     titular_nombre: optional(text(120)),
-    titular_tipo_documento: optional(oneOf(DOCUMENT_TYPES)),
+    titular_tipo_documento: optional(oneOf(HOLDER_DOCUMENT_TYPES)),
     titular_documento: optional(text(20)),
   })
   .superRefine((account, context) => {

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { isUniqueViolation, type Tx } from "../../db/client.js";
+import { isUniqueViolation, type Prisma, type Tx } from "../../db/client.js";
 import type { Payout } from "../../db/models.js";
 import type { Actor } from "../actor.js";
-import { audit, type AuditAction } from "../admin/audit.js";
-import { pageFields, pageOf } from "../admin/paging.js";
+import type { AuditAction } from "../admin/audit-actions.js";
+import { audit } from "../admin/audit.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
@@ -90,8 +91,11 @@ const ACTIONS = {
   { from: PayoutState; to: PayoutState; audit: AuditAction; needs: "motivo" | "referencia_pago" | null; releases: boolean }
 >;
 
+/** What an administrator may do to a payout. */
+export const PAYOUT_ACTIONS = Object.keys(ACTIONS) as [keyof typeof ACTIONS, ...Array<keyof typeof ACTIONS>];
+
 const reviewSchema = z.object({
-  accion: oneOf(Object.keys(ACTIONS) as [keyof typeof ACTIONS, ...Array<keyof typeof ACTIONS>]),
+  accion: oneOf(PAYOUT_ACTIONS),
   retiro_id: positiveId(),
   motivo: optional(text(500)),
   referencia_pago: optional(text(120)),
@@ -192,19 +196,28 @@ export async function cancelPayout(deps: Deps, actor: Actor, id: unknown) {
   });
 }
 
-const listSchema = z.object({ estado: optional(oneOf(PAYOUT_STATES)), ...pageFields });
+const PAYOUT_SORTS = ["id", "solicitado_en", "monto", "estado"] as const;
 
-/** Payouts newest first: a driver's own, or, for an administrator, anybody's (one driver's when named). */
+export const PAYOUT_SORTING: Sorting<(typeof PAYOUT_SORTS)[number], Prisma.PayoutOrderByWithRelationInput> = {
+  columns: { id: byColumn("id"), solicitado_en: byColumn("solicitado_en"), monto: byColumn("monto"), estado: byColumn("estado") },
+  sort: "id",
+  order: "desc",
+};
+
+const listSchema = z.object({ estado: optional(oneOf(PAYOUT_STATES)), ...pageFields, ...sortFields(PAYOUT_SORTS) });
+
+/** Payouts newest first unless sorted otherwise: a driver's own, or, for an administrator, anybody's (one driver's when named). */
 export async function listPayouts(deps: Deps, actor: Actor, input: Raw<typeof listSchema> & { conductor_id?: number | null }) {
-  const { estado, ...paging } = parseInput(listSchema, input);
+  const { estado, sort, order, ...paging } = parseInput(listSchema, input);
   const everyone = input.conductor_id == null && isOperator(actor);
   const where = { ...(everyone ? {} : { conductor_id: moneySubject(actor, input.conductor_id) }), ...(estado ? { estado } : {}) };
   const page = pageOf(paging);
-  const [retiros, total] = await Promise.all([
-    deps.db.payout.findMany({ where, orderBy: { id: "desc" }, skip: page.skip, take: page.take, include: { cuenta: true } }),
+  const orderBy = orderOf(PAYOUT_SORTING, { sort, order });
+  const [items, total] = await Promise.all([
+    deps.db.payout.findMany({ where, orderBy, skip: page.skip, take: page.take, include: { cuenta: true } }),
     deps.db.payout.count({ where }),
   ]);
-  return { retiros, pagination: page.pagination(total) };
+  return { items, pagination: page.pagination(total) };
 }
 
 const isOperator = (actor: Actor) => MONEY_RULES.operate.allows(actor, undefined);

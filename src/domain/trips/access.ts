@@ -1,5 +1,5 @@
 import type { Trip } from "../../db/models.js";
-import { isAdmin, isMember, isUnnamedLegacy, isUser, rule, signedIn, type Actor } from "../actor.js";
+import { adminOnly, isAdmin, isMember, isUnnamedLegacy, isUser, rule, signedIn, type Actor } from "../actor.js";
 
 const passenger = (actor: Actor, trip: Trip) => isUser(actor, trip.usuario_id);
 const driver = (actor: Actor, trip: Trip) => isUser(actor, trip.conductor_id);
@@ -11,6 +11,8 @@ const driver = (actor: Actor, trip: Trip) => isUser(actor, trip.conductor_id);
 export const TRIP_RULES = {
   /** Passengers request trips for themselves; drivers act on requests as themselves. */
   request: signedIn,
+  /** Every trip, searched and listed: administrators. */
+  search: adminOnly,
   /** The passenger, the assigned driver, an administrator; any driver while the trip is still an open request. */
   view: rule<Trip>(
     (trip) => `Solo el pasajero, el conductor o un administrador pueden ver el viaje ${trip.id}`,

@@ -4,6 +4,7 @@ import { lockUser } from "../../db/locks.js";
 import type { Trip } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
+import { announceTrip } from "./announce.js";
 import { InvalidStateError } from "../errors.js";
 import { integer, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { TRIP_RULES } from "./access.js";
@@ -83,7 +84,7 @@ async function rate(deps: Deps, actor: Actor, side: Side, input: RatingInput): P
     }
     return tx.trip.findUniqueOrThrow({ where: { id: trip.id } });
   });
-  deps.events.publish("viaje", updated.id, updated);
+  announceTrip(deps, updated);
   return updated;
 }
 

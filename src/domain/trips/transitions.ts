@@ -16,7 +16,9 @@ import { debtBlock } from "../money/debt.js";
 import { announce, createNotification } from "../notifications/notifications.js";
 import { number, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { TRIP_RULES } from "./access.js";
+import { announceTrip } from "./announce.js";
 import { getTrip } from "./queries.js";
+import { audit } from "../admin/audit.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "./service-types.js";
 import { ASSIGNED_STATES, TRANSITIONS, nextState, refusal, type Trigger } from "./states.js";
 
@@ -42,10 +44,6 @@ async function transition(tx: Tx, trip: Trip, trigger: Trigger, now: Date, chang
     throw refusal(current.estado, trigger);
   }
   return tx.trip.findUniqueOrThrow({ where: { id: trip.id } });
-}
-
-function announceTrip(deps: Deps, trip: Trip): void {
-  deps.events.publish("viaje", trip.id, trip);
 }
 
 /**
@@ -158,7 +156,7 @@ export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof c
 
 const cancelSchema = z.object({ trip_id: positiveId(), motivo: text(500) });
 
-/** Passenger or driver calls the trip off, saying why; an assigned driver is back online. */
+/** Passenger, driver or an administrator calls the trip off, saying why; an assigned driver is back online. */
 export async function cancelTrip(deps: Deps, actor: Actor, input: Raw<typeof cancelSchema>): Promise<Trip> {
   const { trip_id, motivo } = parseInput(cancelSchema, input);
   const trip = await getTrip(deps, trip_id);
@@ -169,6 +167,14 @@ export async function cancelTrip(deps: Deps, actor: Actor, input: Raw<typeof can
   const cancelled = await deps.db.$transaction(async (tx) => {
     const cancelled = await transition(tx, trip, "cancelar", now, { data: { motivo_cancelacion: motivo, cancelado_por: role } });
     if (cancelled.conductor_id) await returnOnline(tx, cancelled.conductor_id, now);
+    // An administrator calling off someone else's trip answers for it in the audit log.
+    if (role === "admin")
+      await audit(tx, deps, actor, {
+        accion: "cancelar_viaje",
+        objetivo_tipo: "viaje",
+        objetivo_id: trip.id,
+        detalles: { motivo, estado: trip.estado },
+      });
     return cancelled;
   });
   announceTrip(deps, cancelled);

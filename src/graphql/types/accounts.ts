@@ -3,7 +3,7 @@ import { changePassword } from "../../domain/accounts/password-change.js";
 import { updateProfile } from "../../domain/accounts/profile.js";
 import { register } from "../../domain/accounts/register.js";
 import { logout, type IssuedToken } from "../../domain/accounts/sessions.js";
-import { USER_TYPES } from "../../domain/accounts/user-types.js";
+import type { UserType } from "../../domain/accounts/user-types.js";
 import { findUser, userExists } from "../../domain/accounts/users.js";
 import { resendVerificationCode, verifyEmail } from "../../domain/accounts/verification.js";
 import {
@@ -18,49 +18,61 @@ import type { User as UserRow } from "../../db/models.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder, type InputFields } from "../builder.js";
 import { CALLER, LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
+import { describedEnum } from "./enums.js";
 
-const UserType = builder.enumType("TipoUsuario", { values: USER_TYPES });
+export const UserTypeEnum = describedEnum("TipoUsuario", "La clase de una cuenta", {
+  pasajero: "Pide viajes",
+  conductor: "Lleva pasajeros, una vez aprobado",
+  admin: "Administra la plataforma",
+  empresa: "Una empresa de transporte",
+} satisfies Record<UserType, string>);
 
 const UserLocation = builder.prismaObject("UserLocation", {
   name: "UbicacionUsuario",
+  description: "Una ubicación guardada de un usuario",
   select: { id: true },
   fields: (t) => ({
-    id: t.exposeInt("id"),
-    usuario_id: t.exposeInt("usuario_id"),
-    direccion: t.exposeString("direccion", { nullable: true }),
-    ciudad: t.exposeString("ciudad", { nullable: true }),
-    departamento: t.exposeString("departamento", { nullable: true }),
-    pais: t.exposeString("pais", { nullable: true }),
-    latitud: t.exposeFloat("latitud", { nullable: true }),
-    longitud: t.exposeFloat("longitud", { nullable: true }),
-    codigo_postal: t.exposeString("codigo_postal", { nullable: true }),
-    es_principal: t.exposeBoolean("es_principal"),
+    id: t.exposeInt("id", { description: "La ubicación" }),
+    usuario_id: t.exposeInt("usuario_id", { description: "Su usuario" }),
+    direccion: t.exposeString("direccion", { nullable: true, description: "La dirección" }),
+    ciudad: t.exposeString("ciudad", { nullable: true, description: "El municipio" }),
+    departamento: t.exposeString("departamento", { nullable: true, description: "El departamento" }),
+    pais: t.exposeString("pais", { nullable: true, description: "El país" }),
+    latitud: t.exposeFloat("latitud", { nullable: true, description: "Latitud (grados)" }),
+    longitud: t.exposeFloat("longitud", { nullable: true, description: "Longitud (grados)" }),
+    codigo_postal: t.exposeString("codigo_postal", { nullable: true, description: "El código postal" }),
+    es_principal: t.exposeBoolean("es_principal", { description: "Si es su ubicación principal" }),
   }),
 });
 
 export const User = builder.prismaObject("User", {
   name: "Usuario",
+  description: "Una cuenta: pasajero, conductor, administrador o empresa",
   select: { id: true },
   fields: (t) => ({
-    id: t.exposeInt("id"),
-    uuid: t.exposeString("uuid"),
-    nombre: t.exposeString("nombre"),
-    apellido: t.exposeString("apellido"),
-    email: t.exposeString("email"),
-    telefono: t.exposeString("telefono"),
+    id: t.exposeInt("id", { description: "La cuenta" }),
+    uuid: t.exposeString("uuid", { description: "Identificador público e invariable de la cuenta" }),
+    nombre: t.exposeString("nombre", { description: "Nombre" }),
+    apellido: t.exposeString("apellido", { description: "Apellido" }),
+    email: t.exposeString("email", { description: "Correo, con el que entra" }),
+    telefono: t.exposeString("telefono", { description: "Teléfono" }),
     tipo_usuario: t.field({
-      type: UserType,
+      type: UserTypeEnum,
+      description: "Qué clase de cuenta es",
       select: { tipo_usuario: true },
-      resolve: (user) => user.tipo_usuario as (typeof USER_TYPES)[number],
+      resolve: (user) => user.tipo_usuario as UserType,
     }),
-    es_activo: t.exposeBoolean("es_activo"),
-    es_verificado: t.exposeBoolean("es_verificado"),
-    empresa_id: t.exposeInt("empresa_id", { nullable: true }),
+    es_activo: t.exposeBoolean("es_activo", { description: "false: un administrador la desactivó" }),
+    es_verificado: t.exposeBoolean("es_verificado", { description: "Si confirmó su correo" }),
+    empresa_id: t.exposeInt("empresa_id", { nullable: true, description: "La empresa a la que está afiliada, si alguna" }),
     calificacion: t.exposeFloat("calificacion", { description: "Promedio de calificaciones recibidas (0 sin calificaciones)" }),
     total_calificaciones: t.exposeInt("total_calificaciones", { description: "Cuántas calificaciones recibió" }),
-    viajes_completados_como_conductor: t.relationCount("viajes_conductor", { where: { estado: "completado" } }),
-    creado_en: t.expose("creado_en", { type: "DateTime" }),
-    actualizado_en: t.expose("actualizado_en", { type: "DateTime" }),
+    viajes_completados_como_conductor: t.relationCount("viajes_conductor", {
+      where: { estado: "completado" },
+      description: "Viajes que completó como conductor",
+    }),
+    creado_en: t.expose("creado_en", { type: "DateTime", description: "Cuándo se registró" }),
+    actualizado_en: t.expose("actualizado_en", { type: "DateTime", description: "Cuándo cambió por última vez" }),
     location: t.field({
       type: UserLocation,
       nullable: true,
@@ -76,39 +88,44 @@ export const User = builder.prismaObject("User", {
 const Session = builder.objectRef<IssuedToken & { user: UserRow }>("Sesion").implement({
   description: "Una sesión iniciada: envía el token en la cabecera Authorization: Bearer <token>",
   fields: (t) => ({
-    token: t.exposeString("token"),
-    token_expires_at: t.expose("token_expires_at", { type: "DateTime" }),
-    user: t.field({ type: User, resolve: (session) => session.user }),
+    token: t.exposeString("token", { description: "El token de la sesión" }),
+    token_expires_at: t.expose("token_expires_at", { type: "DateTime", description: "Cuándo vence" }),
+    user: t.field({ type: User, description: "Quien inició la sesión", resolve: (session) => session.user }),
   }),
 });
 
 const locationInputFields = (t: InputFields) => ({
-  direccion: t.string(),
-  ciudad: t.string(),
-  departamento: t.string(),
-  pais: t.string(),
-  codigo_postal: t.string(),
-  latitud: t.float(),
-  longitud: t.float(),
+  direccion: t.string({ description: "La dirección" }),
+  ciudad: t.string({ description: "El municipio" }),
+  departamento: t.string({ description: "El departamento" }),
+  pais: t.string({ description: "El país" }),
+  codigo_postal: t.string({ description: "El código postal" }),
+  latitud: t.float({ description: "Latitud (grados), con longitud" }),
+  longitud: t.float({ description: "Longitud (grados), con latitud" }),
 });
 
 const RegisterInput = builder.inputType("RegisterInput", {
+  description: "Una cuenta nueva y, si se envía, su ubicación principal",
   fields: (t) => ({
-    email: t.string({ required: true }),
-    password: t.string({ required: true }),
-    nombre: t.string({ required: true }),
-    apellido: t.string({ required: true }),
-    telefono: t.string({ required: true }),
-    tipo_usuario: t.string({ description: "pasajero (por defecto) o conductor" }),
+    email: t.string({ required: true, description: "Correo, con el que entrará" }),
+    password: t.string({ required: true, description: "Contraseña" }),
+    nombre: t.string({ required: true, description: "Nombre" }),
+    apellido: t.string({ required: true, description: "Apellido" }),
+    telefono: t.string({ required: true, description: "Teléfono (7 a 15 dígitos)" }),
+    tipo_usuario: t.field({
+      type: UserTypeEnum,
+      description: "pasajero (por defecto) o conductor; las demás las crean los administradores",
+    }),
     ...locationInputFields(t),
   }),
 });
 
 const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
+  description: "Los datos del perfil que cambian; los que no se envían no cambian",
   fields: (t) => ({
-    nombre: t.string(),
-    apellido: t.string(),
-    telefono: t.string(),
+    nombre: t.string({ description: "Nombre" }),
+    apellido: t.string({ description: "Apellido" }),
+    telefono: t.string({ description: "Teléfono (7 a 15 dígitos)" }),
     ...locationInputFields(t),
   }),
 });
@@ -118,7 +135,7 @@ builder.queryFields((t) => ({
     type: User,
     description: "Un usuario por id o por correo (exactamente uno de los dos)",
     errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
-    args: { userId: t.arg.int(), email: t.arg.string() },
+    args: { userId: t.arg.int({ description: "Su id" }), email: t.arg.string({ description: "Su correo" }) },
     resolve: async (query, _root, args, ctx) => {
       const user = await findUser(ctx.deps.db, ctx.actor, args);
       return ctx.deps.db.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
@@ -127,8 +144,8 @@ builder.queryFields((t) => ({
   userExists: t.boolean({
     ...PUBLIC,
     description: "Si hay una cuenta con ese correo",
-    errors: { types: [ValidationError], directResult: false },
-    args: { email: t.arg.string({ required: true }) },
+    errors: { types: [ValidationError], directResult: false, dataField: { description: "Si existe" } },
+    args: { email: t.arg.string({ required: true, description: "El correo" }) },
     resolve: (_root, args, ctx) => userExists(ctx.deps.db, args),
   }),
 }));
@@ -140,8 +157,8 @@ builder.mutationFields((t) => ({
     description: "Inicia una sesión; tras 10 contraseñas erradas en 15 minutos responde RateLimitError",
     errors: { types: [...LOOKUP, RateLimitError, InvalidCredentialsError, AccountDisabledError] },
     args: {
-      email: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
+      email: t.arg.string({ required: true, description: "Correo de la cuenta" }),
+      password: t.arg.string({ required: true, description: "Contraseña" }),
       device_uuid: t.arg.string({
         description: "Identificador del teléfono: con la contraseña correcta queda como dispositivo de confianza",
       }),
@@ -150,7 +167,7 @@ builder.mutationFields((t) => ({
   }),
   logout: t.boolean({
     description: "Cierra la sesión del token con que se llama",
-    errors: { types: RESTRICTED, directResult: false },
+    errors: { types: RESTRICTED, directResult: false, dataField: { description: "Siempre true" } },
     resolve: async (_root, _args, ctx) => {
       await logout(ctx.deps, ctx.actor);
       return true;
@@ -160,7 +177,10 @@ builder.mutationFields((t) => ({
     type: Session,
     description: "Cambia la contraseña de quien llama: cierra todas sus sesiones y abre una nueva",
     errors: { types: [...RESTRICTED, ...LOOKUP, InvalidCredentialsError] },
-    args: { actual: t.arg.string({ required: true }), nueva: t.arg.string({ required: true }) },
+    args: {
+      actual: t.arg.string({ required: true, description: "La contraseña de ahora" }),
+      nueva: t.arg.string({ required: true, description: "La nueva" }),
+    },
     resolve: (_root, args, ctx) => changePassword(ctx.deps, ctx.actor, args),
   }),
   register: t.field({
@@ -168,14 +188,14 @@ builder.mutationFields((t) => ({
     type: User,
     description: "Crea una cuenta y envía un código de verificación al correo",
     errors: { types: [ValidationError, ConflictError] },
-    args: { input: t.arg({ type: RegisterInput, required: true }) },
+    args: { input: t.arg({ type: RegisterInput, required: true, description: "La cuenta" }) },
     resolve: (_root, { input }, ctx) => register(ctx.deps, input),
   }),
   updateProfile: t.field({
     type: User,
     description: "Actualiza el perfil de quien llama; el correo no se cambia",
     errors: { types: [...CALLER, ...LOOKUP] },
-    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
+    args: { input: t.arg({ type: UpdateProfileInput, required: true, description: "Lo que cambia" }) },
     resolve: (_root, { input }, ctx) => updateProfile(ctx.deps, ctx.actor, input),
   }),
   verifyEmail: t.field({
@@ -183,14 +203,17 @@ builder.mutationFields((t) => ({
     type: User,
     description: "Marca el correo como verificado con el código de 6 dígitos",
     errors: { types: [...LOOKUP, RateLimitError] },
-    args: { email: t.arg.string({ required: true }), codigo: t.arg.string({ required: true }) },
+    args: {
+      email: t.arg.string({ required: true, description: "El correo" }),
+      codigo: t.arg.string({ required: true, description: "El código recibido" }),
+    },
     resolve: (_root, args, ctx) => verifyEmail(ctx.deps, args),
   }),
   resendVerificationCode: t.boolean({
     ...PUBLIC,
     description: "Envía un código de verificación nuevo (uno por minuto como máximo)",
-    errors: { types: [...LOOKUP, InvalidStateError, RateLimitError], directResult: false },
-    args: { email: t.arg.string({ required: true }) },
+    errors: { types: [...LOOKUP, InvalidStateError, RateLimitError], directResult: false, dataField: { description: "Siempre true" } },
+    args: { email: t.arg.string({ required: true, description: "El correo" }) },
     resolve: async (_root, args, ctx) => {
       await resendVerificationCode(ctx.deps, args);
       return true;

@@ -39,7 +39,7 @@ builder.queryFields((t) => ({
   appSettings: t.field({
     type: [AppSetting],
     description: "Los ajustes de la app: los públicos para quien los pida (publicas: true), todos solo para administradores",
-    errors: { types: RESTRICTED },
+    errors: { types: RESTRICTED, dataField: { description: "Los ajustes" } },
     args: { publicas: t.arg.boolean({ description: "true: solo los públicos, que cualquiera puede leer" }) },
     resolve: (_root, args, ctx) => appSettings(ctx.deps, ctx.actor, args),
   }),

@@ -48,7 +48,7 @@ builder.mutationFields((t) => ({
   sendEmailCode: t.boolean({
     ...PUBLIC,
     description: "Envía por correo un código que eligió la app, con un texto fijo; limitado por destinatario y por dirección de origen",
-    errors: { types: [ValidationError, RateLimitError], directResult: false },
+    errors: { types: [ValidationError, RateLimitError], directResult: false, dataField: { description: "Siempre true" } },
     args: {
       email: t.arg.string({ required: true, description: "A quién enviar el código" }),
       codigo: t.arg.string({ required: true, description: "El código, de 4 a 8 dígitos" }),

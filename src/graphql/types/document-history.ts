@@ -1,16 +1,27 @@
 import { documentHistory } from "../../domain/drivers/document-history.js";
+import type { DOCUMENT_TYPES } from "../../domain/drivers/documents.js";
 import { NotFoundError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
 import { RESTRICTED } from "../errors.js";
+import { describedEnum, DocumentTypeEnum, REVIEW_STATE_DESCRIPTIONS } from "./enums.js";
 
 type Photo = Awaited<ReturnType<typeof documentHistory>>[number];
+
+const PhotoStateEnum = describedEnum("EstadoFotoDocumento", "Cómo está una foto de un documento: la actual, como la solicitud", {
+  ...REVIEW_STATE_DESCRIPTIONS,
+  reemplazado: "Otra foto la reemplazó",
+});
+type PhotoState = keyof typeof REVIEW_STATE_DESCRIPTIONS | "reemplazado";
 
 export const DocumentPhoto = builder.objectRef<Photo>("FotoDocumento").implement({
   description: "Una foto que un conductor tuvo para uno de sus documentos",
   fields: (t) => ({
     id: t.exposeInt("id", { description: "Su identificador" }),
-    tipo_documento: t.exposeString("tipo_documento", {
-      description: "licencia_frente, licencia_reverso, vehiculo, tarjeta_propiedad, soat o tecnomecanica",
+    // Photos are only ever recorded for the upload's document types.
+    tipo_documento: t.field({
+      type: DocumentTypeEnum,
+      description: "De qué documento es",
+      resolve: (photo) => photo.tipo_documento as (typeof DOCUMENT_TYPES)[number],
     }),
     url: t.string({ description: "Enlace firmado a la foto, que vence", resolve: (photo, _args, ctx) => ctx.deps.uploads.link(photo.url) }),
     subido_en: t.expose("subido_en", { type: "DateTime", description: "Cuándo pasó a ser la foto del documento" }),
@@ -19,8 +30,10 @@ export const DocumentPhoto = builder.objectRef<Photo>("FotoDocumento").implement
       nullable: true,
       description: "Cuándo otra la reemplazó; null si es la actual",
     }),
-    estado: t.exposeString("estado", {
-      description: "La actual, como la solicitud del conductor: pendiente, en_revision, aprobado o rechazado; las demás, reemplazado",
+    estado: t.field({
+      type: PhotoStateEnum,
+      description: "La actual, como la solicitud del conductor; las demás, reemplazado",
+      resolve: (photo) => photo.estado as PhotoState,
     }),
     motivo_rechazo: t.exposeString("motivo_rechazo", {
       nullable: true,
@@ -43,7 +56,7 @@ builder.queryFields((t) => ({
     type: [DocumentPhoto],
     description:
       "Todas las fotos que un conductor tuvo para sus documentos, las más recientes primero (el conductor y los administradores)",
-    errors: { types: [...RESTRICTED, NotFoundError] },
+    errors: { types: [...RESTRICTED, NotFoundError], dataField: { description: "Las fotos, las más recientes primero" } },
     args: { conductor_id: t.arg.int({ description: "Otro conductor (solo administradores); por defecto quien llama" }) },
     resolve: (_root, args, ctx) => documentHistory(ctx.deps, ctx.actor, args.conductor_id),
   }),

@@ -12,18 +12,20 @@ import { builder } from "../builder.js";
 import { CALLER, DRIVER_AT_WORK, LOOKUP } from "../errors.js";
 import { DriverProfile } from "./drivers.js";
 import { followTrip, TripRef } from "./trips.js";
+import { VehicleTypeEnum } from "./enums.js";
 
 /** A driver's status; a report of the phone also says whether it put the driver online or offline. */
 type DriverStatusView = DriverStatus & { cambio_disponibilidad?: boolean };
 
 const DriverStatusRef = builder.objectRef<DriverStatusView>("EstadoConductor").implement({
+  description: "Si un conductor está en línea, dónde lo ubicó su teléfono por última vez y su viaje en curso",
   fields: (t) => ({
-    conductor_id: t.exposeInt("conductor_id"),
-    latitud: t.exposeFloat("latitud", { nullable: true }),
-    longitud: t.exposeFloat("longitud", { nullable: true }),
+    conductor_id: t.exposeInt("conductor_id", { description: "El conductor" }),
+    latitud: t.exposeFloat("latitud", { nullable: true, description: "Latitud de su última posición" }),
+    longitud: t.exposeFloat("longitud", { nullable: true, description: "Longitud de su última posición" }),
     disponibilidad: t.int({ description: "1 en línea, 0 fuera de línea", resolve: (s) => (s.disponible ? 1 : 0) }),
-    posicion_en: t.expose("posicion_en", { type: "DateTime", nullable: true }),
-    viaje_activo_id: t.exposeInt("viaje_activo_id", { nullable: true }),
+    posicion_en: t.expose("posicion_en", { type: "DateTime", nullable: true, description: "Cuándo reportó esa posición" }),
+    viaje_activo_id: t.exposeInt("viaje_activo_id", { nullable: true, description: "El viaje que atiende, si alguno" }),
     cambio_disponibilidad: t.boolean({
       description:
         "Si esta llamada puso al conductor en línea o fuera de línea: false cuando ya lo estaba (repetirlo no cambia nada) " +
@@ -44,7 +46,7 @@ builder.objectField(DriverProfile, "estado_actual", (t) =>
 const NearbyCarRef = builder.objectRef<NearbyCar>("VehiculoCercano").implement({
   description: "Un vehículo libre cerca, sin nada de quien lo conduce; su posición es aproximada",
   fields: (t) => ({
-    tipo_vehiculo: t.exposeString("tipo_vehiculo", { description: "moto, auto o mototaxi" }),
+    tipo_vehiculo: t.expose("tipo_vehiculo", { type: VehicleTypeEnum, description: "Su tipo" }),
     latitud: t.exposeFloat("latitud", { description: "El centro de la celda (unos 330 m de lado) en que está el vehículo" }),
     longitud: t.exposeFloat("longitud", { description: "El centro de la celda (unos 330 m de lado) en que está el vehículo" }),
     distancia_km: t.exposeFloat("distancia_km", { description: "Desde el punto pedido hasta esa posición aproximada, al 0,1 km" }),
@@ -52,22 +54,25 @@ const NearbyCarRef = builder.objectRef<NearbyCar>("VehiculoCercano").implement({
 });
 
 const DriverPositionRef = builder.objectRef<DriverPositionEvent>("PosicionConductor").implement({
+  description: "Una posición que reportó el teléfono de un conductor",
   fields: (t) => ({
-    conductor_id: t.exposeInt("conductor_id"),
-    latitud: t.exposeFloat("latitud"),
-    longitud: t.exposeFloat("longitud"),
-    fecha: t.expose("at", { type: "DateTime" }),
+    conductor_id: t.exposeInt("conductor_id", { description: "El conductor" }),
+    latitud: t.exposeFloat("latitud", { description: "Latitud (grados)" }),
+    longitud: t.exposeFloat("longitud", { description: "Longitud (grados)" }),
+    fecha: t.expose("at", { type: "DateTime", description: "Cuándo la reportó" }),
   }),
 });
 
 const RequestKind = builder.enumType("TipoSolicitud", {
+  description: "Qué dice un aviso de solicitud a un conductor",
   values: { nueva: { description: "Una solicitud que puedes tomar" }, retirada: { description: "Ya la tomó otro conductor o se canceló" } },
 });
 
 const TripRequestRef = builder.objectRef<TripRequestEvent>("SolicitudViaje").implement({
+  description: "Un aviso a un conductor sobre una solicitud cercana",
   fields: (t) => ({
-    tipo: t.field({ type: RequestKind, resolve: (e) => e.tipo }),
-    viaje: t.field({ type: TripRef, resolve: (e) => e.viaje }),
+    tipo: t.field({ type: RequestKind, description: "Si es nueva o ya no está", resolve: (e) => e.tipo }),
+    viaje: t.field({ type: TripRef, description: "La solicitud", resolve: (e) => e.viaje }),
   }),
 });
 
@@ -78,11 +83,11 @@ builder.queryFields((t) => ({
     description:
       "Vehículos que podrían tomar ahora un viaje desde el punto (conductores aprobados, en línea, libres, con documentos " +
       "vigentes y posición reciente), los más cercanos primero, como mucho 10; sin datos de los conductores",
-    errors: { types: [ValidationError] },
+    errors: { types: [ValidationError], dataField: { description: "Los vehículos, los más cercanos primero" } },
     args: {
       latitud: t.arg.float({ required: true, description: "Latitud del punto de recogida" }),
       longitud: t.arg.float({ required: true, description: "Longitud del punto de recogida" }),
-      tipo_vehiculo: t.arg.string({ required: true, description: "moto, auto o mototaxi" }),
+      tipo_vehiculo: t.arg({ type: VehicleTypeEnum, required: true, description: "El tipo de vehículo" }),
       radio_km: t.arg.float({ description: "Hasta qué distancia buscar, en km; 5 por defecto y como máximo" }),
     },
     resolve: (_root, args, ctx) => nearbyCars(ctx.deps, args),
@@ -90,7 +95,7 @@ builder.queryFields((t) => ({
   tripRequests: t.field({
     type: [TripRef],
     description: "Solicitudes pendientes a 5 km o menos de quien llama (conductor en línea) para su tipo de vehículo",
-    errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError] },
+    errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError], dataField: { description: "Las solicitudes" } },
     resolve: (_root, _args, ctx) => requestsForDriver(ctx.deps, ctx.actor),
   }),
 }));
@@ -102,7 +107,7 @@ builder.mutationFields((t) => ({
     errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK] },
     args: {
       latitud: t.arg.float({ description: "Con longitud; sin ellas, solo cambia la disponibilidad" }),
-      longitud: t.arg.float(),
+      longitud: t.arg.float({ description: "Con latitud" }),
       disponibilidad: t.arg.int({ description: "1 en línea, 0 fuera de línea; sin él, no cambia" }),
     },
     resolve: (_root, args, ctx) => updateDriverLocation(ctx.deps, ctx.actor, args),
@@ -110,15 +115,21 @@ builder.mutationFields((t) => ({
   lookForTrips: t.field({
     type: [TripRef],
     description: "El conductor que llama se pone en línea en esta posición y recibe las solicitudes pendientes a menos de 5 km",
-    errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError] },
-    args: { latitud: t.arg.float({ required: true }), longitud: t.arg.float({ required: true }) },
+    errors: {
+      types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError],
+      dataField: { description: "Las solicitudes pendientes cercanas" },
+    },
+    args: {
+      latitud: t.arg.float({ required: true, description: "Latitud del conductor" }),
+      longitud: t.arg.float({ required: true, description: "Longitud del conductor" }),
+    },
     resolve: (_root, args, ctx) => lookForTrips(ctx.deps, ctx.actor, args),
   }),
   rejectTripRequest: t.field({
     type: TripRef,
     description: "El conductor que llama rechaza una solicitud",
     errors: { types: [...CALLER, ...LOOKUP, InvalidStateError] },
-    args: { trip_id: t.arg.int({ required: true }) },
+    args: { trip_id: t.arg.int({ required: true, description: "La solicitud" }) },
     resolve: (_root, args, ctx) => rejectTripRequest(ctx.deps, ctx.actor, args.trip_id),
   }),
 }));
@@ -129,7 +140,7 @@ builder.subscriptionFields((t) => ({
     description:
       "Las posiciones del conductor asignado mientras el viaje está activo; termina cuando el viaje se completa o se cancela, " +
       "y en seguida si ya había terminado",
-    args: { trip_id: t.arg.int({ required: true }) },
+    args: { trip_id: t.arg.int({ required: true, description: "El viaje" }) },
     subscribe: async (_root, args, ctx) => {
       const trip = await assertCanWatchTrip(ctx.deps, ctx.actor, args.trip_id);
       // Everything is opened inside: a Repeater returned before its first next() never runs, and leaves nothing open.
@@ -151,7 +162,7 @@ builder.subscriptionFields((t) => ({
     description:
       "Solicitudes cercanas para el conductor: primero las que ya se le ofrecieron y siguen abiertas (al reconectarse no " +
       "pierde ninguna), luego cada nueva, y su retiro cuando otro las toma o se cancelan",
-    args: { conductorId: t.arg.int({ required: true }) },
+    args: { conductorId: t.arg.int({ required: true, description: "El conductor que se conecta (un administrador puede nombrar otro)" }) },
     subscribe: (_root, args, ctx) => {
       const conductorId = requestFeedOwner(ctx.actor, args.conductorId);
       return new Repeater<TripRequestEvent>(async (push, stop) => {

@@ -1,25 +1,96 @@
 import type { Actor } from "../../domain/actor.js";
-import { driverBalance, driverMovements, type DriverBalance, type DriverMovement } from "../../domain/money/balance.js";
+import { driverBalance, driverMovements, MOVEMENT_SORTING, type DriverBalance, type DriverMovement } from "../../domain/money/balance.js";
 import { adjustBalance, recordDeposit } from "../../domain/money/corrections.js";
 import { MONEY_RULES } from "../../domain/money/access.js";
 import {
   addPayoutAccount,
+  type BANK_ACCOUNT_TYPES,
   describeAccount,
+  type HOLDER_DOCUMENT_TYPES,
   listPayoutAccounts,
   maskNumber,
-  PAYOUT_ACCOUNT_KINDS,
+  type PAYOUT_ACCOUNT_KINDS,
   removePayoutAccount,
   verifyPayoutAccount,
 } from "../../domain/money/payout-accounts.js";
-import { PAYOUT_STATES } from "../../domain/money/payout-states.js";
-import { cancelPayout, listPayouts, payoutFeed, requestPayout, reviewPayout } from "../../domain/money/payouts.js";
+import type { PayoutState } from "../../domain/money/payout-states.js";
+import {
+  cancelPayout,
+  listPayouts,
+  type PAYOUT_ACTIONS,
+  PAYOUT_SORTING,
+  payoutFeed,
+  requestPayout,
+  reviewPayout,
+} from "../../domain/money/payouts.js";
 import { moneySubject } from "../../domain/money/access.js";
 import { settlementReport, type SettlementReport } from "../../domain/money/settlement.js";
-import { ledgerEntries, type LedgerEntryView } from "../../domain/money/entries.js";
+import { ENTRY_SORTING, type ENTRY_TYPES, ledgerEntries, type LedgerEntryView } from "../../domain/money/entries.js";
+import type { Concept } from "../../domain/money/ledger.js";
 import { ConflictError, InvalidStateError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
-import { pageArgs, Pagination, type PaginationView } from "./admin.js";
+import { describedEnum } from "./enums.js";
+import { pageArgs, pageType, sortArgs } from "./lists.js";
+
+type EntryType = (typeof ENTRY_TYPES)[number];
+type AccountKind = (typeof PAYOUT_ACCOUNT_KINDS)[number];
+type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+type HolderDocumentType = (typeof HOLDER_DOCUMENT_TYPES)[number];
+
+const EntryTypeEnum = describedEnum("TipoAsiento", "Lo que registra un asiento del libro", {
+  viaje: "Un viaje completado: tarifa, comisiones y ganancia",
+  retiro: "Un retiro: su reserva, su pago, o su devolución al saldo",
+  deposito: "Dinero que un conductor pagó a la plataforma",
+  ajuste: "Una corrección de un administrador",
+} satisfies Record<EntryType, string>);
+
+const ConceptEnum = describedEnum("ConceptoLinea", "Para qué es una línea del libro", {
+  ganancia: "Lo que gana el conductor con un viaje",
+  efectivo_cobrado: "La tarifa que el conductor cobró en efectivo",
+  comision: "La comisión de la plataforma sobre un viaje",
+  comision_metodo: "La comisión sobre un viaje que cobró la plataforma",
+  recaudo: "La tarifa que cobró la plataforma (billetera digital, tarjeta)",
+  retiro: "Un retiro del saldo del conductor",
+  deposito: "Un depósito del conductor",
+  ajuste: "Una corrección de un administrador",
+} satisfies Record<Concept, string>);
+
+const PayoutStateEnum = describedEnum("EstadoRetiro", "Dónde está un retiro", {
+  solicitado: "El conductor lo pidió; el monto está reservado",
+  aprobado: "Un administrador lo aprobó; falta pagarlo",
+  pagado: "Se transfirió",
+  rechazado: "Un administrador lo rechazó; el monto volvió al saldo",
+  cancelado: "El conductor lo canceló antes de la aprobación; el monto volvió al saldo",
+  fallido: "El pago falló; el monto volvió al saldo",
+} satisfies Record<PayoutState, string>);
+
+const PayoutActionEnum = describedEnum("AccionRetiro", "Lo que un administrador hace con un retiro", {
+  aprobar: "Aprobar uno solicitado",
+  rechazar: "Rechazar uno solicitado, con motivo",
+  pagar: "Marcar pagado uno aprobado, con la referencia de la transferencia",
+  fallido: "Marcar fallido uno aprobado, con motivo",
+} satisfies Record<(typeof PAYOUT_ACTIONS)[number], string>);
+
+const AccountKindEnum = describedEnum("TipoCuentaRetiro", "Dónde cobra un conductor", {
+  nequi: "Billetera Nequi (celular)",
+  daviplata: "Billetera Daviplata (celular)",
+  cuenta_bancaria: "Cuenta en un banco",
+  efectivo: "En efectivo, en la oficina",
+} satisfies Record<AccountKind, string>);
+
+const BankAccountTypeEnum = describedEnum("TipoCuentaBancaria", "La clase de una cuenta bancaria", {
+  ahorros: "Cuenta de ahorros",
+  corriente: "Cuenta corriente",
+} satisfies Record<BankAccountType, string>);
+
+const HolderDocumentEnum = describedEnum("TipoDocumentoIdentidad", "La clase del documento de identidad de una persona o empresa", {
+  CC: "Cédula de ciudadanía",
+  CE: "Cédula de extranjería",
+  NIT: "Número de identificación tributaria",
+  PAS: "Pasaporte",
+  PEP: "Permiso especial de permanencia",
+} satisfies Record<HolderDocumentType, string>);
 
 const DriverBalanceRef = builder.objectRef<DriverBalance>("SaldoConductor").implement({
   description: "El dinero de un conductor en el libro de la plataforma, en pesos enteros",
@@ -42,23 +113,15 @@ const MovementRef = builder.objectRef<DriverMovement>("Movimiento").implement({
   fields: (t) => ({
     id: t.exposeInt("id", { description: "La línea" }),
     fecha: t.expose("fecha", { type: "DateTime", description: "Cuándo se registró" }),
-    tipo: t.exposeString("tipo", { description: "viaje, retiro, deposito o ajuste" }),
-    concepto: t.exposeString("concepto", {
-      description: "ganancia, efectivo_cobrado (la tarifa que cobró en efectivo), retiro, deposito o ajuste",
-    }),
+    tipo: t.field({ type: EntryTypeEnum, description: "Lo que registra su asiento", resolve: (line) => line.tipo as EntryType }),
+    concepto: t.field({ type: ConceptEnum, description: "Para qué es la línea", resolve: (line) => line.concepto as Concept }),
     monto: t.exposeInt("monto", { description: "COP: positivo a su favor, negativo en su contra" }),
     descripcion: t.exposeString("descripcion", { description: "El asiento en palabras" }),
     viaje_id: t.exposeInt("viaje_id", { nullable: true, description: "El viaje, si lo hay" }),
   }),
 });
 
-const MovementPage = builder.objectRef<{ movimientos: DriverMovement[]; pagination: PaginationView }>("PaginaMovimientos").implement({
-  description: "Movimientos de un conductor, los más recientes primero",
-  fields: (t) => ({
-    movimientos: t.field({ type: [MovementRef], description: "Esta página", resolve: (page) => page.movimientos }),
-    pagination: t.field({ type: Pagination, description: "Dónde está esta página", resolve: (page) => page.pagination }),
-  }),
-});
+const MovementPage = pageType("PaginaMovimientos", MovementRef, "Una página de los movimientos de un conductor");
 
 /** Whether the caller sees an account whole: its owner and administrators. */
 const seesWhole = (actor: Actor, account: { conductor_id: number }) => MONEY_RULES.read.allows(actor, account.conductor_id);
@@ -69,16 +132,26 @@ const PayoutAccountRef = builder.prismaObject("PayoutAccount", {
   fields: (t) => ({
     id: t.exposeInt("id", { description: "La cuenta" }),
     conductor_id: t.exposeInt("conductor_id", { description: "Su conductor" }),
-    tipo: t.exposeString("tipo", { description: PAYOUT_ACCOUNT_KINDS.join(", ") }),
+    tipo: t.field({ type: AccountKindEnum, description: "Dónde cobra", resolve: (account) => account.tipo as AccountKind }),
     numero: t.string({
       nullable: true,
       description: "Celular o número de cuenta; enmascarado (****1234) salvo para su dueño y los administradores",
       resolve: (account, _args, ctx) => (seesWhole(ctx.actor, account) ? account.numero : maskNumber(account.numero)),
     }),
     banco: t.exposeString("banco", { nullable: true, description: "Solo cuentas bancarias" }),
-    tipo_cuenta: t.exposeString("tipo_cuenta", { nullable: true, description: "ahorros o corriente" }),
+    tipo_cuenta: t.field({
+      type: BankAccountTypeEnum,
+      nullable: true,
+      description: "Solo cuentas bancarias",
+      resolve: (account) => account.tipo_cuenta as BankAccountType | null,
+    }),
     titular_nombre: t.exposeString("titular_nombre", { nullable: true, description: "Titular de la cuenta bancaria" }),
-    titular_tipo_documento: t.exposeString("titular_tipo_documento", { nullable: true, description: "CC, CE, NIT, PAS o PEP" }),
+    titular_tipo_documento: t.field({
+      type: HolderDocumentEnum,
+      nullable: true,
+      description: "El documento del titular de la cuenta bancaria",
+      resolve: (account) => account.titular_tipo_documento as HolderDocumentType | null,
+    }),
     titular_documento: t.string({
       nullable: true,
       description: "Documento del titular; enmascarado salvo para su dueño y los administradores",
@@ -100,7 +173,7 @@ const PayoutRef = builder.prismaObject("Payout", {
     id: t.exposeInt("id", { description: "El retiro" }),
     conductor_id: t.exposeInt("conductor_id", { description: "Su conductor" }),
     monto: t.exposeInt("monto", { description: "COP" }),
-    estado: t.exposeString("estado", { description: PAYOUT_STATES.join(", ") }),
+    estado: t.field({ type: PayoutStateEnum, description: "Dónde está", resolve: (payout) => payout.estado as PayoutState }),
     motivo: t.exposeString("motivo", { nullable: true, description: "Por qué se rechazó o falló" }),
     referencia_pago: t.exposeString("referencia_pago", {
       nullable: true,
@@ -113,14 +186,7 @@ const PayoutRef = builder.prismaObject("Payout", {
   }),
 });
 
-type PayoutRow = Awaited<ReturnType<typeof listPayouts>>["retiros"][number];
-const PayoutPage = builder.objectRef<{ retiros: PayoutRow[]; pagination: PaginationView }>("PaginaRetiros").implement({
-  description: "Retiros, los más recientes primero",
-  fields: (t) => ({
-    retiros: t.field({ type: [PayoutRef], description: "Esta página", resolve: (page) => page.retiros }),
-    pagination: t.field({ type: Pagination, description: "Dónde está esta página", resolve: (page) => page.pagination }),
-  }),
-});
+const PayoutPage = pageType("PaginaRetiros", PayoutRef, "Una página de retiros");
 
 const SettlementRef = builder.objectRef<SettlementReport>("ConciliacionDinero").implement({
   description: "El dinero de un rango de días (hora de Bogotá) según el libro, en pesos enteros",
@@ -149,7 +215,7 @@ const LedgerLineRef = builder.objectRef<LedgerEntryView["movimientos"][number]>(
   description: "Una línea de un asiento: la cuenta que mueve y cuánto",
   fields: (t) => ({
     cuenta: t.exposeString("cuenta", { description: "conductor:<id>, plataforma:comisiones, recaudo:<método>, …" }),
-    concepto: t.exposeString("concepto", { description: "Para qué es la línea" }),
+    concepto: t.field({ type: ConceptEnum, description: "Para qué es la línea", resolve: (line) => line.concepto as Concept }),
     monto: t.exposeInt("monto", { description: "COP: positivo abona la cuenta, negativo la carga" }),
   }),
 });
@@ -159,7 +225,7 @@ const LedgerEntryRef = builder.objectRef<LedgerEntryView>("Asiento").implement({
   fields: (t) => ({
     id: t.exposeInt("id", { description: "El asiento" }),
     clave: t.exposeString("clave", { description: "Lo que registra, una sola vez (viaje:41, retiro:5:pagado, …)" }),
-    tipo: t.exposeString("tipo", { description: "viaje, retiro, deposito o ajuste" }),
+    tipo: t.field({ type: EntryTypeEnum, description: "Lo que registra", resolve: (entry) => entry.tipo as EntryType }),
     descripcion: t.exposeString("descripcion", { description: "En palabras" }),
     viaje_id: t.exposeInt("viaje_id", { nullable: true, description: "El viaje, si lo hay" }),
     creado_por: t.exposeInt("creado_por", { nullable: true, description: "Quien lo causó (conductor o administrador), si lo hay" }),
@@ -168,13 +234,7 @@ const LedgerEntryRef = builder.objectRef<LedgerEntryView>("Asiento").implement({
   }),
 });
 
-const LedgerPage = builder.objectRef<{ asientos: LedgerEntryView[]; pagination: PaginationView }>("PaginaAsientos").implement({
-  description: "Asientos del libro, los más recientes primero",
-  fields: (t) => ({
-    asientos: t.field({ type: [LedgerEntryRef], description: "Esta página", resolve: (page) => page.asientos }),
-    pagination: t.field({ type: Pagination, description: "Dónde está esta página", resolve: (page) => page.pagination }),
-  }),
-});
+const LedgerPage = pageType("PaginaAsientos", LedgerEntryRef, "Una página de asientos del libro");
 
 const aboutDriver = { description: "Otro conductor (solo administradores); por defecto quien llama" };
 
@@ -190,7 +250,15 @@ builder.queryFields((t) => ({
     type: MovementPage,
     description: "Los movimientos del saldo de un conductor, los más recientes primero; requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
-    args: { ...pageArgs, conductor_id: t.arg.int(aboutDriver) },
+    args: {
+      ...pageArgs,
+      conductor_id: t.arg.int(aboutDriver),
+      ...sortArgs("OrdenMovimientos", "Por qué se ordenan los movimientos de un conductor", MOVEMENT_SORTING, {
+        id: "El número de la línea, que crece con el tiempo",
+        fecha: "Cuándo se registró",
+        monto: "Su monto",
+      }),
+    },
     resolve: (_root, args, ctx) => driverMovements(ctx.deps, ctx.actor, args),
   }),
   payouts: t.field({
@@ -200,7 +268,13 @@ builder.queryFields((t) => ({
     args: {
       ...pageArgs,
       conductor_id: t.arg.int(aboutDriver),
-      estado: t.arg.string({ description: `${PAYOUT_STATES.join(", ")}; sin él, todos` }),
+      estado: t.arg({ type: PayoutStateEnum, description: "Solo los de este estado; sin él, todos" }),
+      ...sortArgs("OrdenRetiros", "Por qué se ordena la lista de retiros", PAYOUT_SORTING, {
+        id: "Su número, que crece con el tiempo",
+        solicitado_en: "Cuándo se pidió",
+        monto: "Su monto",
+        estado: "El nombre de su estado",
+      }),
     },
     resolve: (_root, args, ctx) => listPayouts(ctx.deps, ctx.actor, args),
   }),
@@ -210,10 +284,15 @@ builder.queryFields((t) => ({
     errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: {
       ...pageArgs,
-      tipo: t.arg.string({ description: "viaje, retiro, deposito o ajuste" }),
+      tipo: t.arg({ type: EntryTypeEnum, description: "Solo los que registran esto" }),
       conductor_id: t.arg.int({ description: "Los que mueven el saldo de este conductor" }),
-      desde: t.arg.string({ description: "Primer día (AAAA-MM-DD)" }),
-      hasta: t.arg.string({ description: "Último día (AAAA-MM-DD), incluido" }),
+      desde: t.arg.string({ description: "Primer día (AAAA-MM-DD, Bogotá)" }),
+      hasta: t.arg.string({ description: "Último día (AAAA-MM-DD, Bogotá), incluido" }),
+      ...sortArgs("OrdenAsientos", "Por qué se ordena el libro", ENTRY_SORTING, {
+        id: "Su número, que crece con el tiempo",
+        creado_en: "Cuándo se registró",
+        tipo: "Lo que registra",
+      }),
     },
     resolve: (_root, args, ctx) => ledgerEntries(ctx.deps, ctx.actor, args),
   }),
@@ -231,7 +310,7 @@ builder.queryFields((t) => ({
   payoutAccounts: t.field({
     type: [PayoutAccountRef],
     description: "Las cuentas de retiro en uso de quien llama, o de otro conductor para un administrador; requiere sesión (Bearer)",
-    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    errors: { types: [...RESTRICTED, ...LOOKUP], dataField: { description: "Las cuentas" } },
     args: { conductor_id: t.arg.int(aboutDriver) },
     resolve: (_root, args, ctx) => listPayoutAccounts(ctx.deps, ctx.actor, args.conductor_id),
   }),
@@ -240,12 +319,12 @@ builder.queryFields((t) => ({
 const PayoutAccountInput = builder.inputType("CuentaRetiroInput", {
   description: "Dónde cobrar: nequi o daviplata (celular de 10 dígitos que empieza por 3), cuenta_bancaria o efectivo (en oficina)",
   fields: (t) => ({
-    tipo: t.string({ required: true, description: PAYOUT_ACCOUNT_KINDS.join(", ") }),
+    tipo: t.field({ type: AccountKindEnum, required: true, description: "Dónde cobrar" }),
     numero: t.string({ description: "El celular (nequi, daviplata) o el número de la cuenta bancaria" }),
     banco: t.string({ description: "Cuenta bancaria: el banco" }),
-    tipo_cuenta: t.string({ description: "Cuenta bancaria: ahorros o corriente" }),
+    tipo_cuenta: t.field({ type: BankAccountTypeEnum, description: "Cuenta bancaria: su clase" }),
     titular_nombre: t.string({ description: "Cuenta bancaria: el titular" }),
-    titular_tipo_documento: t.string({ description: "Cuenta bancaria: CC, CE, NIT, PAS o PEP" }),
+    titular_tipo_documento: t.field({ type: HolderDocumentEnum, description: "Cuenta bancaria: el documento del titular" }),
     titular_documento: t.string({ description: "Cuenta bancaria: el documento del titular" }),
   }),
 });
@@ -257,7 +336,7 @@ builder.mutationFields((t) => ({
     type: PayoutAccountRef,
     description: "El conductor que llama registra dónde cobrar; un administrador la verifica antes de pagarle allí",
     errors: MONEY_MOVE,
-    args: { input: t.arg({ type: PayoutAccountInput, required: true }) },
+    args: { input: t.arg({ type: PayoutAccountInput, required: true, description: "La cuenta" }) },
     resolve: (_root, { input }, ctx) => addPayoutAccount(ctx.deps, ctx.actor, input),
   }),
   removePayoutAccount: t.field({
@@ -298,7 +377,7 @@ builder.mutationFields((t) => ({
       "(con motivo) uno aprobado; rechazado o fallido, el monto vuelve al saldo (auditado)",
     errors: MONEY_MOVE,
     args: {
-      accion: t.arg.string({ required: true, description: "aprobar, rechazar, pagar o fallido" }),
+      accion: t.arg({ type: PayoutActionEnum, required: true, description: "Qué hacer" }),
       retiro_id: t.arg.int({ required: true, description: "El retiro" }),
       motivo: t.arg.string({ description: "Por qué se rechaza o falló" }),
       referencia_pago: t.arg.string({ description: "La referencia de la transferencia" }),

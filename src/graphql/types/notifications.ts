@@ -4,15 +4,16 @@ import { CALLER, LOOKUP } from "../errors.js";
 
 const Notification = builder.prismaObject("Notification", {
   name: "Notificacion",
+  description: "Un aviso para un usuario",
   select: { id: true },
   fields: (t) => ({
-    id: t.exposeInt("id"),
-    usuario_id: t.exposeInt("usuario_id"),
-    tipo: t.exposeString("tipo"),
-    titulo: t.exposeString("titulo"),
-    mensaje: t.exposeString("mensaje"),
-    leida: t.exposeBoolean("leida"),
-    creado_en: t.expose("creado_en", { type: "DateTime" }),
+    id: t.exposeInt("id", { description: "La notificación" }),
+    usuario_id: t.exposeInt("usuario_id", { description: "Para quién" }),
+    tipo: t.exposeString("tipo", { description: "De qué trata, como cuenta_suspendida o retiro" }),
+    titulo: t.exposeString("titulo", { description: "Su título" }),
+    mensaje: t.exposeString("mensaje", { description: "Su texto" }),
+    leida: t.exposeBoolean("leida", { description: "Si ya la leyó" }),
+    creado_en: t.expose("creado_en", { type: "DateTime", description: "Cuándo se creó" }),
   }),
 });
 
@@ -20,8 +21,8 @@ builder.queryFields((t) => ({
   notifications: t.field({
     type: [Notification],
     description: "Las notificaciones de quien llama, las más recientes primero",
-    errors: { types: CALLER },
-    args: { soloNoLeidas: t.arg.boolean() },
+    errors: { types: CALLER, dataField: { description: "Las notificaciones" } },
+    args: { soloNoLeidas: t.arg.boolean({ description: "Solo las no leídas" }) },
     resolve: (_root, args, ctx) => listNotifications(ctx.deps, ctx.actor, args),
   }),
 }));
@@ -29,8 +30,9 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   markNotificationRead: t.field({
     type: Notification,
+    description: "Marca leída una notificación de quien llama",
     errors: { types: [...CALLER, ...LOOKUP] },
-    args: { id: t.arg.int({ required: true }) },
+    args: { id: t.arg.int({ required: true, description: "La notificación" }) },
     resolve: (_root, args, ctx) => markNotificationRead(ctx.deps, ctx.actor, args.id),
   }),
 }));

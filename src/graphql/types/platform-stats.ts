@@ -1,10 +1,12 @@
 import { platformStats } from "../../domain/admin/stats.js";
 import { ValidationError } from "../../domain/errors.js";
-import { TRIP_STATES } from "../../domain/trips/states.js";
+import type { TripState } from "../../domain/trips/states.js";
 import { builder } from "../builder.js";
 import { RESTRICTED } from "../errors.js";
 import { User } from "./accounts.js";
 import { AuditEntry } from "./admin.js";
+import { describedEnum, VehicleTypeEnum } from "./enums.js";
+import { TripStateEnum } from "./trips.js";
 
 type Stats = Awaited<ReturnType<typeof platformStats>>;
 type Period = NonNullable<Stats["periodo"]>;
@@ -12,7 +14,7 @@ type Period = NonNullable<Stats["periodo"]>;
 const TripsInState = builder.objectRef<Stats["viajes"]["por_estado"][number]>("ViajesPorEstado").implement({
   description: "Cuántos viajes hay en un estado",
   fields: (t) => ({
-    estado: t.exposeString("estado", { description: TRIP_STATES.join(", ") }),
+    estado: t.field({ type: TripStateEnum, description: "El estado", resolve: (count) => count.estado as TripState }),
     cantidad: t.exposeInt("cantidad", { description: "Viajes en ese estado" }),
   }),
 });
@@ -29,9 +31,9 @@ const Income = builder.objectRef<Stats["ingresos"]["hoy"]>("Ingresos").implement
   description: "Lo cobrado por los viajes completados en un periodo, en COP",
   fields: (t) => ({
     viajes_completados: t.exposeInt("viajes_completados", { description: "Viajes completados en el periodo" }),
-    bruto: t.exposeFloat("bruto", { description: "Suma de sus precios finales" }),
-    comision: t.exposeFloat("comision", { description: "Lo que se quedó la plataforma (su comisión)" }),
-    neto: t.exposeFloat("neto", { description: "Lo que ganaron los conductores, neto de la comisión" }),
+    bruto: t.exposeInt("bruto", { description: "Suma de sus precios finales" }),
+    comision: t.exposeInt("comision", { description: "Lo que se quedó la plataforma (su comisión)" }),
+    neto: t.exposeInt("neto", { description: "Lo que ganaron los conductores, neto de la comisión" }),
   }),
 });
 
@@ -57,7 +59,7 @@ const Users = builder.objectRef<Stats["usuarios"]>("EstadisticasUsuarios").imple
 const DriversOfVehicle = builder.objectRef<Stats["conductores"]["por_tipo_vehiculo"][number]>("ConductoresPorVehiculo").implement({
   description: "Conductores conectados con un tipo de vehículo",
   fields: (t) => ({
-    tipo_vehiculo: t.exposeString("tipo_vehiculo", { description: "moto, auto o mototaxi" }),
+    tipo_vehiculo: t.field({ type: VehicleTypeEnum, description: "El tipo de vehículo", resolve: (row) => row.tipo_vehiculo }),
     en_linea: t.exposeInt("en_linea", { description: "Conectados, libres o en un viaje" }),
     disponibles: t.exposeInt("disponibles", { description: "Libres para un viaje, con documentos vigentes" }),
     en_viaje: t.exposeInt("en_viaje", { description: "Con un viaje asignado" }),
@@ -116,6 +118,37 @@ const StatsPeriod = builder.objectRef<Period>("EstadisticasPeriodo").implement({
   }),
 });
 
+const Interval = describedEnum("IntervaloSerie", "Cuánto abarca cada punto de una serie", {
+  hora: "Una hora",
+  dia: "Un día de Bogotá",
+} satisfies Record<Stats["serie"]["intervalo"], string>);
+
+const SeriesPoint = builder.objectRef<Stats["serie"]["puntos"][number]>("PuntoSerie").implement({
+  description: "Lo que pasó en una hora o un día; el dinero en COP, de los viajes completados en él",
+  fields: (t) => ({
+    inicio: t.expose("inicio", { type: "DateTime", description: "Cuándo empieza" }),
+    viajes: t.exposeInt("viajes", { description: "Viajes pedidos" }),
+    completados: t.exposeInt("completados", { description: "Viajes completados" }),
+    cancelados: t.exposeInt("cancelados", { description: "Viajes cancelados" }),
+    bruto: t.exposeInt("bruto", { description: "Suma de los precios finales de los completados" }),
+    comision: t.exposeInt("comision", { description: "Lo que se quedó la plataforma" }),
+    neto: t.exposeInt("neto", { description: "Lo que ganaron los conductores" }),
+  }),
+});
+
+const Series = builder.objectRef<Stats["serie"]>("SerieOperaciones").implement({
+  description:
+    "Las cifras hora por hora (un rango de 2 días o menos) o día por día (los últimos 7, o los del rango: como máximo sus últimos 31)",
+  fields: (t) => ({
+    intervalo: t.field({ type: Interval, description: "Cuánto abarca cada punto", resolve: (series) => series.intervalo }),
+    puntos: t.field({
+      type: [SeriesPoint],
+      description: "Los puntos, del más antiguo al más reciente",
+      resolve: (series) => series.puntos,
+    }),
+  }),
+});
+
 const PlatformStats = builder.objectRef<Stats>("EstadisticasPlataforma").implement({
   description: "Las cifras de la plataforma para sus administradores",
   fields: (t) => ({
@@ -131,6 +164,7 @@ const PlatformStats = builder.objectRef<Stats>("EstadisticasPlataforma").impleme
       description: "Las cifras del rango desde-hasta; null si no se pidió rango",
       resolve: (stats) => stats.periodo,
     }),
+    serie: t.field({ type: Series, description: "Las cifras para las gráficas", resolve: (stats) => stats.serie }),
     actividad_reciente: t.field({
       type: [AuditEntry],
       description: "Las últimas 10 acciones de los administradores",

@@ -1,6 +1,8 @@
 import { rateSheets, updateRateSheet, type RateSheet } from "../../domain/pricing/rate-sheets.js";
 import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
+import type { VehicleType } from "../../domain/trips/service-types.js";
+import { VehicleTypeEnum } from "./enums.js";
 
 const FIXED = "Fijo en la plataforma: al guardar, solo se admite el valor mostrado";
 
@@ -10,7 +12,11 @@ const RateSheetRef = builder.objectRef<RateSheet>("HojaTarifas").implement({
     "y junto a lo que se cambia, lo que la plataforma fija, con el valor que aplica",
   fields: (t) => ({
     id: t.exposeInt("id", { description: "La tarifa" }),
-    tipo_vehiculo: t.exposeString("tipo_vehiculo", { description: "moto, auto o mototaxi" }),
+    tipo_vehiculo: t.field({
+      type: VehicleTypeEnum,
+      description: "Su tipo de vehículo",
+      resolve: (sheet) => sheet.tipo_vehiculo as VehicleType,
+    }),
     tarifa_base: t.exposeFloat("tarifa_base", { description: "COP" }),
     tarifa_minima: t.exposeFloat("tarifa_minima", { description: "COP; ningún viaje cuesta menos" }),
     costo_por_km: t.exposeFloat("costo_por_km", { description: "COP por kilómetro" }),
@@ -73,7 +79,7 @@ builder.queryFields((t) => ({
     type: [RateSheetRef],
     description:
       "Las tarifas de cada tipo de vehículo como las ve la pantalla de precios, con lo que la plataforma fija (solo administradores)",
-    errors: { types: RESTRICTED },
+    errors: { types: RESTRICTED, dataField: { description: "Una por tipo de vehículo" } },
     resolve: (_root, _args, ctx) => rateSheets(ctx.deps, ctx.actor),
   }),
 }));

@@ -4,9 +4,9 @@ import { createTrip, fareEstimate } from "../../domain/trips/create.js";
 import { driverTrip, getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
 import { assignedDriverPosition } from "../../domain/drivers/availability.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../domain/money/payment-methods.js";
-import { SERVICE_TYPES, type ServiceType } from "../../domain/trips/service-types.js";
-import { isFinal, isFurther, TRIP_STATES, type TripState } from "../../domain/trips/states.js";
+import type { PaymentMethod } from "../../domain/money/payment-methods.js";
+import type { ServiceType } from "../../domain/trips/service-types.js";
+import { isFinal, isFurther, type TripState } from "../../domain/trips/states.js";
 import { TRIP_RULES } from "../../domain/trips/access.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
@@ -18,13 +18,28 @@ import type { Context } from "../context.js";
 import { User } from "./accounts.js";
 import { Vehicle } from "./drivers.js";
 import { PlaceInput, PointRef } from "./maps.js";
+import { describedEnum, VehicleTypeEnum } from "./enums.js";
 
-const TripStateEnum = builder.enumType("EstadoViaje", { values: TRIP_STATES });
-const ServiceTypeEnum = builder.enumType("TipoServicio", { values: SERVICE_TYPES });
-const PaymentMethodEnum = builder.enumType("MetodoPago", {
-  description: "efectivo: lo cobra el conductor; billetera_digital y tarjeta: los cobra la plataforma",
-  values: PAYMENT_METHODS,
-});
+export const TripStateEnum = describedEnum("EstadoViaje", "Dónde está un viaje", {
+  pendiente: "Pedido; se busca conductor",
+  aceptado: "Un conductor lo tomó",
+  en_ruta: "El conductor va hacia el punto de recogida",
+  en_curso: "El pasajero va a bordo",
+  completado: "Terminado y cobrado",
+  cancelado: "Cancelado antes de terminar",
+} satisfies Record<TripState, string>);
+
+export const ServiceTypeEnum = describedEnum("TipoServicio", "Un servicio que un pasajero puede pedir", {
+  motocicleta: "Mototaxi en motocicleta (vehículos moto)",
+  auto: "Automóvil (vehículos auto)",
+  mototaxi: "Mototaxi de tres ruedas con cabina (vehículos mototaxi)",
+} satisfies Record<ServiceType, string>);
+
+const PaymentMethodEnum = describedEnum("MetodoPago", "Cómo se paga un viaje", {
+  efectivo: "En efectivo: lo cobra el conductor",
+  billetera_digital: "Con billetera digital: lo cobra la plataforma",
+  tarjeta: "Con tarjeta: lo cobra la plataforma",
+} satisfies Record<PaymentMethod, string>);
 
 interface TripPlace {
   direccion: string;
@@ -34,11 +49,12 @@ interface TripPlace {
 }
 
 const TripPlaceRef = builder.objectRef<TripPlace>("LugarViaje").implement({
+  description: "El origen o el destino de un viaje",
   fields: (t) => ({
-    direccion: t.exposeString("direccion"),
-    latitud: t.exposeFloat("latitud"),
-    longitud: t.exposeFloat("longitud"),
-    referencia: t.exposeString("referencia", { nullable: true }),
+    direccion: t.exposeString("direccion", { description: "La dirección" }),
+    latitud: t.exposeFloat("latitud", { description: "Latitud (grados)" }),
+    longitud: t.exposeFloat("longitud", { description: "Longitud (grados)" }),
+    referencia: t.exposeString("referencia", { nullable: true, description: "Punto de referencia o indicaciones" }),
   }),
 });
 
@@ -57,17 +73,22 @@ const destination = (trip: Trip): TripPlace => ({
 
 export const TripRef = builder.prismaObject("Trip", {
   name: "Viaje",
+  description: "Un viaje, desde que se pide hasta que termina",
   fields: (t) => ({
-    id: t.exposeInt("id"),
+    id: t.exposeInt("id", { description: "El viaje" }),
     usuario_id: t.exposeInt("usuario_id", { nullable: true, description: "El pasajero (una cuenta eliminada conserva su id aquí)" }),
-    conductor_id: t.exposeInt("conductor_id", { nullable: true }),
-    tipo_servicio: t.field({ type: ServiceTypeEnum, resolve: (trip) => trip.tipo_servicio as ServiceType }),
-    estado: t.field({ type: TripStateEnum, resolve: (trip) => trip.estado as TripState }),
-    origen: t.field({ type: TripPlaceRef, resolve: origin }),
-    destino: t.field({ type: TripPlaceRef, resolve: destination }),
+    conductor_id: t.exposeInt("conductor_id", { nullable: true, description: "El conductor asignado, si lo hay" }),
+    tipo_servicio: t.field({
+      type: ServiceTypeEnum,
+      description: "El servicio pedido",
+      resolve: (trip) => trip.tipo_servicio as ServiceType,
+    }),
+    estado: t.field({ type: TripStateEnum, description: "Dónde está", resolve: (trip) => trip.estado as TripState }),
+    origen: t.field({ type: TripPlaceRef, description: "Dónde recoger al pasajero", resolve: origin }),
+    destino: t.field({ type: TripPlaceRef, description: "A dónde va", resolve: destination }),
     precio_estimado: t.exposeInt("precio_estimado", { description: "COP" }),
-    multiplicador_demanda: t.exposeFloat("multiplicador_demanda"),
-    metodo_pago: t.field({ type: PaymentMethodEnum, resolve: (trip) => trip.metodo_pago as PaymentMethod }),
+    multiplicador_demanda: t.exposeFloat("multiplicador_demanda", { description: "El recargo por demanda al pedirlo, de 1.0 a 2.0" }),
+    metodo_pago: t.field({ type: PaymentMethodEnum, description: "Cómo se paga", resolve: (trip) => trip.metodo_pago as PaymentMethod }),
     precio_final: t.exposeInt("precio_final", { nullable: true, description: "COP" }),
     ganancia_conductor: t.int({
       nullable: true,
@@ -75,31 +96,45 @@ export const TripRef = builder.prismaObject("Trip", {
         "Lo que gana el conductor con el viaje completado, en COP (precio final menos comisiones); solo para él y los administradores",
       resolve: (trip, _args, ctx) => (TRIP_RULES.driverRecord.allows(ctx.actor, trip) ? trip.ganancia_conductor : null),
     }),
-    distancia_km: t.exposeFloat("distancia_km"),
-    duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos"),
-    fecha_solicitud: t.expose("fecha_solicitud", { type: "DateTime" }),
-    fecha_aceptacion: t.expose("fecha_aceptacion", { type: "DateTime", nullable: true }),
-    fecha_en_ruta: t.expose("fecha_en_ruta", { type: "DateTime", nullable: true }),
-    fecha_inicio: t.expose("fecha_inicio", { type: "DateTime", nullable: true }),
-    fecha_fin: t.expose("fecha_fin", { type: "DateTime", nullable: true }),
-    fecha_cancelacion: t.expose("fecha_cancelacion", { type: "DateTime", nullable: true }),
-    motivo_cancelacion: t.exposeString("motivo_cancelacion", { nullable: true }),
-    cancelado_por: t.exposeString("cancelado_por", { nullable: true }),
-    calificacion_conductor: t.exposeInt("calificacion_conductor", { nullable: true }),
-    comentario_conductor: t.exposeString("comentario_conductor", { nullable: true }),
-    calificacion_usuario: t.exposeInt("calificacion_usuario", { nullable: true }),
-    comentario_usuario: t.exposeString("comentario_usuario", { nullable: true }),
+    distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera; la real, una vez completado si el conductor la dio" }),
+    duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados de recorrido" }),
+    fecha_solicitud: t.expose("fecha_solicitud", { type: "DateTime", description: "Cuándo se pidió" }),
+    fecha_aceptacion: t.expose("fecha_aceptacion", { type: "DateTime", nullable: true, description: "Cuándo lo tomó el conductor" }),
+    fecha_en_ruta: t.expose("fecha_en_ruta", { type: "DateTime", nullable: true, description: "Cuándo salió el conductor a recoger" }),
+    fecha_inicio: t.expose("fecha_inicio", { type: "DateTime", nullable: true, description: "Cuándo subió el pasajero" }),
+    fecha_fin: t.expose("fecha_fin", { type: "DateTime", nullable: true, description: "Cuándo se completó" }),
+    fecha_cancelacion: t.expose("fecha_cancelacion", { type: "DateTime", nullable: true, description: "Cuándo se canceló" }),
+    motivo_cancelacion: t.exposeString("motivo_cancelacion", { nullable: true, description: "Por qué se canceló" }),
+    cancelado_por: t.exposeString("cancelado_por", { nullable: true, description: "Quién lo canceló: pasajero, conductor o admin" }),
+    calificacion_conductor: t.exposeInt("calificacion_conductor", {
+      nullable: true,
+      description: "La que el pasajero dio al conductor, 1 a 5",
+    }),
+    comentario_conductor: t.exposeString("comentario_conductor", {
+      nullable: true,
+      description: "El comentario del pasajero sobre el conductor",
+    }),
+    calificacion_usuario: t.exposeInt("calificacion_usuario", {
+      nullable: true,
+      description: "La que el conductor dio al pasajero, 1 a 5",
+    }),
+    comentario_usuario: t.exposeString("comentario_usuario", {
+      nullable: true,
+      description: "El comentario del conductor sobre el pasajero",
+    }),
     // Who is on a trip is for its parties and administrators; a driver looking at an open request
     // sees the trip, not the passenger's account.
     pasajero: t.field({
       type: User,
       nullable: true,
+      description: "El pasajero, para las partes del viaje y los administradores",
       select: (_args, _ctx, nested) => ({ usuario: nested() }),
       resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? trip.usuario : null),
     }),
     conductor: t.field({
       type: User,
       nullable: true,
+      description: "El conductor asignado, para las partes del viaje y los administradores",
       select: (_args, _ctx, nested) => ({ conductor: nested() }),
       resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? trip.conductor : null),
     }),
@@ -126,26 +161,32 @@ export const TripRef = builder.prismaObject("Trip", {
   }),
 });
 
-const TripRole = builder.enumType("RolViaje", { values: ["pasajero", "conductor"] as const });
+const TripRole = describedEnum("RolViaje", "Cómo tomó parte alguien en un viaje", {
+  pasajero: "Lo pidió",
+  conductor: "Lo condujo",
+});
 const TripScope = builder.enumType("AlcanceViajes", {
+  description: "Qué viajes de quien llama",
   values: { activos: { description: "pendiente, aceptado, en_ruta, en_curso" }, historial: { description: "completado, cancelado" } },
 });
 
 const TripInput = builder.inputType("CreateTripInput", {
+  description: "Un viaje que se pide ahora: el servicio (o el tipo de vehículo), cómo se paga, y de dónde a dónde",
   fields: (t) => ({
-    tipo_servicio: t.string({ description: "motocicleta, auto o mototaxi" }),
-    tipo_vehiculo: t.string({ description: "moto, auto o mototaxi: otra forma de pedir el servicio" }),
-    metodo_pago: t.string({ description: "efectivo (si no se envía), billetera_digital o tarjeta" }),
-    origen: t.field({ type: PlaceInput, required: true }),
-    destino: t.field({ type: PlaceInput, required: true }),
+    tipo_servicio: t.field({ type: ServiceTypeEnum, description: "El servicio" }),
+    tipo_vehiculo: t.field({ type: VehicleTypeEnum, description: "Otra forma de pedir el servicio: el de este tipo de vehículo" }),
+    metodo_pago: t.field({ type: PaymentMethodEnum, description: "Cómo se paga (efectivo si no se envía)" }),
+    origen: t.field({ type: PlaceInput, required: true, description: "Dónde recoger al pasajero; con dirección" }),
+    destino: t.field({ type: PlaceInput, required: true, description: "A dónde va; con dirección" }),
   }),
 });
 
 const RatingInput = builder.inputType("RatingInput", {
+  description: "Una calificación de la otra parte de un viaje completado",
   fields: (t) => ({
-    trip_id: t.int({ required: true }),
+    trip_id: t.int({ required: true, description: "El viaje" }),
     calificacion: t.int({ required: true, description: "Entero de 1 a 5" }),
-    comentario: t.string(),
+    comentario: t.string({ description: "Un comentario" }),
   }),
 });
 
@@ -167,22 +208,22 @@ interface FareView {
 const FareRef = builder.objectRef<FareView>("EstimacionTarifa").implement({
   description: "Precio de un viaje pedido ahora, en COP, con su desglose",
   fields: (t) => ({
-    tipo_servicio: t.field({ type: ServiceTypeEnum, resolve: (f) => f.tipo_servicio as ServiceType }),
-    precio_estimado: t.exposeFloat("precio_estimado"),
-    tarifa_base: t.exposeFloat("tarifa_base"),
-    por_distancia: t.exposeFloat("por_distancia"),
-    por_tiempo: t.exposeFloat("por_tiempo"),
-    recargo: t.exposeString("recargo", { nullable: true, description: "pico, nocturno o ninguno" }),
-    porcentaje_recargo: t.exposeFloat("porcentaje_recargo"),
-    tarifa_minima: t.exposeFloat("tarifa_minima"),
-    multiplicador_demanda: t.exposeFloat("multiplicador_demanda"),
-    distancia_km: t.exposeFloat("distancia_km"),
-    duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos"),
-    conductores_disponibles: t.exposeInt("conductores_disponibles"),
+    tipo_servicio: t.field({ type: ServiceTypeEnum, description: "El servicio", resolve: (f) => f.tipo_servicio as ServiceType }),
+    precio_estimado: t.exposeFloat("precio_estimado", { description: "El precio, COP" }),
+    tarifa_base: t.exposeFloat("tarifa_base", { description: "COP por pedir el viaje" }),
+    por_distancia: t.exposeFloat("por_distancia", { description: "COP por los km" }),
+    por_tiempo: t.exposeFloat("por_tiempo", { description: "COP por los minutos" }),
+    recargo: t.exposeString("recargo", { nullable: true, description: "pico, nocturno, o null si no hay" }),
+    porcentaje_recargo: t.exposeFloat("porcentaje_recargo", { description: "El recargo, como fracción (0.15 = 15 %)" }),
+    tarifa_minima: t.exposeFloat("tarifa_minima", { description: "COP; ningún viaje cuesta menos" }),
+    multiplicador_demanda: t.exposeFloat("multiplicador_demanda", { description: "El recargo por demanda, de 1.0 a 2.0" }),
+    distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera" }),
+    duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados" }),
+    conductores_disponibles: t.exposeInt("conductores_disponibles", { description: "Conductores libres a 5 km o menos del origen" }),
   }),
 });
 
-const tripId = builder.args((t) => ({ trip_id: t.int({ required: true }) }));
+const tripId = builder.args((t) => ({ trip_id: t.int({ required: true, description: "El viaje" }) }));
 
 /** A later step of a trip, whose rule also trusts legacy calls naming nobody: start, complete, cancel, rate. */
 const TRIP_STEP = [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError];
@@ -190,6 +231,7 @@ const TRIP_STEP = [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError];
 builder.queryFields((t) => ({
   trip: t.prismaField({
     type: TripRef,
+    description: "Un viaje, para su pasajero, su conductor o un administrador (o cualquier conductor mientras está pendiente)",
     errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
     args: tripId,
     resolve: (query, _root, args, ctx) => viewTrip(ctx.deps, ctx.actor, args.trip_id, query),
@@ -204,15 +246,19 @@ builder.queryFields((t) => ({
   myTrips: t.prismaField({
     type: [TripRef],
     description: "Los viajes de quien llama, como pasajero o como conductor, los más recientes primero",
-    errors: { types: [...CALLER, NotFoundError] },
-    args: { rol: t.arg({ type: TripRole, required: true }), alcance: t.arg({ type: TripScope, required: true }) },
+    errors: { types: [...CALLER, NotFoundError], dataField: { description: "Los viajes" } },
+    args: {
+      rol: t.arg({ type: TripRole, required: true, description: "Los que pidió o los que condujo" }),
+      alcance: t.arg({ type: TripScope, required: true, description: "Los activos o los terminados" }),
+    },
     resolve: (query, _root, args, ctx) => listTrips(ctx.deps, ctx.actor, args.rol, args.alcance, query),
   }),
   fareEstimate: t.field({
     ...PUBLIC,
     type: FareRef,
+    description: "Lo que costaría ahora un viaje, sin pedirlo",
     errors: { types: MAPS },
-    args: { input: t.arg({ type: TripInput, required: true }) },
+    args: { input: t.arg({ type: TripInput, required: true, description: "El viaje" }) },
     resolve: (_root, { input }, ctx) => fareEstimate(ctx.deps, input),
   }),
 }));
@@ -222,7 +268,7 @@ builder.mutationFields((t) => ({
     type: TripRef,
     description: "Quien llama pide un viaje; solo se crea si hay un conductor disponible a 5 km o menos",
     errors: { types: [...CALLER, ...LOOKUP, ...MAPS, AccountDisabledError, NoDriversAvailableError, ConflictError] },
-    args: { input: t.arg({ type: TripInput, required: true }) },
+    args: { input: t.arg({ type: TripInput, required: true, description: "El viaje" }) },
     resolve: (_root, { input }, ctx) => createTrip(ctx.deps, ctx.actor, input),
   }),
   acceptTrip: t.field({
@@ -248,9 +294,10 @@ builder.mutationFields((t) => ({
   }),
   completeTrip: t.field({
     type: TripRef,
+    description: "El conductor termina el viaje con su precio final; se asienta en el libro",
     errors: { types: TRIP_STEP },
     args: {
-      trip_id: t.arg.int({ required: true }),
+      trip_id: t.arg.int({ required: true, description: "El viaje" }),
       precio_final: t.arg.float({ required: true, description: "COP; se redondea a pesos enteros" }),
       distancia_real: t.arg.float({ description: "km; reemplaza la distancia estimada" }),
     },
@@ -258,22 +305,26 @@ builder.mutationFields((t) => ({
   }),
   cancelTrip: t.field({
     type: TripRef,
+    description: "El pasajero, el conductor o un administrador cancela un viaje que no ha terminado",
     errors: { types: TRIP_STEP },
-    args: { trip_id: t.arg.int({ required: true }), motivo: t.arg.string({ required: true }) },
+    args: {
+      trip_id: t.arg.int({ required: true, description: "El viaje" }),
+      motivo: t.arg.string({ required: true, description: "Por qué" }),
+    },
     resolve: (_root, args, ctx) => cancelTrip(ctx.deps, ctx.actor, args),
   }),
   rateDriver: t.field({
     type: TripRef,
     description: "El pasajero califica al conductor de un viaje completado",
     errors: { types: TRIP_STEP },
-    args: { input: t.arg({ type: RatingInput, required: true }) },
+    args: { input: t.arg({ type: RatingInput, required: true, description: "La calificación" }) },
     resolve: (_root, { input }, ctx) => rateDriver(ctx.deps, ctx.actor, input),
   }),
   ratePassenger: t.field({
     type: TripRef,
     description: "El conductor califica al pasajero de un viaje completado",
     errors: { types: TRIP_STEP },
-    args: { input: t.arg({ type: RatingInput, required: true }) },
+    args: { input: t.arg({ type: RatingInput, required: true, description: "La calificación" }) },
     resolve: (_root, { input }, ctx) => ratePassenger(ctx.deps, ctx.actor, input),
   }),
 }));

@@ -4,6 +4,8 @@ import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, leg
 import { FLAT_DRIVER, PROFILE_FRAGMENT, flatDriver } from "../driver-profile.js";
 import { PAGINATION, PENDING_DRIVER, USER, selection } from "../resources.js";
 import { APP_TRIP_STATE, APP_USER, appTripState, appUser } from "../app-vocabulary.js";
+import { USER_TYPES } from "../../domain/accounts/user-types.js";
+import { AUDIT_ACTIONS } from "../../domain/admin/audit-actions.js";
 import { REVIEW_STATES } from "../../domain/drivers/approval.js";
 import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
 import { defineRoute, operation, type GraphQLData, type LegacyRoute } from "../route.js";
@@ -326,23 +328,23 @@ export const adminRoutes = [
     summary: "Usuarios por páginas, buscados por nombre, correo o teléfono y filtrados por tipo y estado",
     filters: {
       search: optional(legacyText()),
-      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
+      tipo_usuario: optional(legacyChoice(USER_TYPES, USER_TYPE_SPELLINGS)),
       es_activo: optional(legacyFlag()),
     },
     spellings: { limit: "per_page" },
     document: operation(
-      `query Users($page: Int, $per_page: Int, $search: String, $tipo_usuario: String, $es_activo: Boolean) {
+      `query Users($page: Int, $per_page: Int, $search: String, $tipo_usuario: TipoUsuario, $es_activo: Boolean) {
         users(page: $page, per_page: $per_page, search: $search, tipo_usuario: $tipo_usuario, es_activo: $es_activo) {
           ...LegacyError
-          ... on PaginaUsuarios { usuarios { ...LegacyUser } pagination { page per_page total total_pages } }
+          ... on PaginaUsuarios { items { ...LegacyUser } pagination { page per_page total total_pages } }
         }
       }`,
       USER_FRAGMENT,
     ),
     page: USER_PAGE,
     // pingo's UsersManagementScreen also reads each user's fecha_registro.
-    toPage: ({ usuarios, pagination }) => ({
-      usuarios: usuarios.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })),
+    toPage: ({ items, pagination }) => ({
+      usuarios: items.map((user: { creado_en: string }) => ({ ...user, fecha_registro: user.creado_en })),
       pagination,
     }),
     // pingo's UsersManagementScreen shows an account as active only when es_activo == 1.
@@ -358,7 +360,7 @@ export const adminRoutes = [
       nombre: optional(legacyText()),
       apellido: optional(legacyText()),
       telefono: optional(legacyText()),
-      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
+      tipo_usuario: optional(legacyChoice(USER_TYPES, USER_TYPE_SPELLINGS)),
       es_activo: optional(legacyFlag()),
       es_verificado: optional(legacyFlag()),
       empresa_id: optional(legacyId()),
@@ -447,13 +449,13 @@ export const adminRoutes = [
   adminPage({
     path: "/admin/get_conductores_documentos.php",
     summary: "Conductores por páginas y por estado de revisión, con sus documentos y lo que les falta",
-    filters: { estado_verificacion: optional(legacyText()) },
+    filters: { estado_verificacion: optional(legacyChoice(REVIEW_STATES)) },
     document: operation(
-      `query Drivers($page: Int, $per_page: Int, $estado_verificacion: String) {
+      `query Drivers($page: Int, $per_page: Int, $estado_verificacion: EstadoRevision) {
         drivers(page: $page, per_page: $per_page, estado_revision: $estado_verificacion) {
           ...LegacyError
           ... on PaginaConductores {
-            conductores {
+            items {
               ...LegacyDriverProfile
               usuario { email es_activo es_verificado calificacion total_calificaciones viajes_completados_como_conductor }
             }
@@ -466,17 +468,21 @@ export const adminRoutes = [
     ),
     legacyNames: { estado_revision: "estado_verificacion" },
     page: DRIVER_PAGE,
-    toPage: ({ conductores, pagination, estadisticas }) => ({ conductores: conductores.map(flatDriver), pagination, estadisticas }),
+    toPage: ({ items, pagination, estadisticas }) => ({ conductores: items.map(flatDriver), pagination, estadisticas }),
   }),
   adminPage({
     path: "/admin/audit_logs.php",
     summary: "Las acciones de los administradores, las más recientes primero",
-    filters: { accion: optional(legacyText()), fecha_desde: optional(legacyText()), fecha_hasta: optional(legacyText()) },
-    document: operation(`query Audit($page: Int, $per_page: Int, $accion: String, $fecha_desde: String, $fecha_hasta: String) {
+    filters: {
+      accion: optional(legacyChoice(AUDIT_ACTIONS)),
+      fecha_desde: optional(legacyText()),
+      fecha_hasta: optional(legacyText()),
+    },
+    document: operation(`query Audit($page: Int, $per_page: Int, $accion: AccionAuditoria, $fecha_desde: String, $fecha_hasta: String) {
       auditLog(page: $page, per_page: $per_page, accion: $accion, desde: $fecha_desde, hasta: $fecha_hasta) {
         ...LegacyError
         ... on PaginaAuditoria {
-          entradas {
+          items {
             id admin_id via accion objetivo_tipo objetivo_id detalles descripcion direccion_ip creado_en
             administrador { nombre apellido email }
           }
@@ -487,8 +493,8 @@ export const adminRoutes = [
     legacyNames: { desde: "fecha_desde", hasta: "fecha_hasta" },
     page: LOG_PAGE,
     // pingo's AuditLogsScreen reads the entries as logs, with these names.
-    toPage: ({ entradas, pagination }) => ({
-      logs: entradas.map(({ administrador, ...entry }: Record<string, GraphQLData>) => ({
+    toPage: ({ items, pagination }) => ({
+      logs: items.map(({ administrador, ...entry }: Record<string, GraphQLData>) => ({
         ...entry,
         nombre: administrador?.nombre ?? null,
         apellido: administrador?.apellido ?? null,

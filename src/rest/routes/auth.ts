@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optional } from "../../domain/validation.js";
 import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyNumber, legacyText } from "../legacy-fields.js";
 import { DEVICE_STATES } from "../../domain/accounts/devices.js";
+import { SELF_SERVICE_TYPES } from "../../domain/accounts/register.js";
 import { APP_USER, appUser } from "../app-vocabulary.js";
 import { LOCATION, USER, selection } from "../resources.js";
 import { defineRoute, operation, type GraphQLData } from "../route.js";
@@ -112,7 +113,7 @@ export const authRoutes = [
       name: legacyText(),
       lastName: legacyText(),
       phone: legacyText(),
-      tipo_usuario: optional(legacyChoice(USER_TYPE_SPELLINGS)),
+      tipo_usuario: optional(legacyChoice(SELF_SERVICE_TYPES, USER_TYPE_SPELLINGS)),
     }),
     document: operation(
       `mutation Register($input: RegisterInput!) { register(input: $input) { ...LegacyError ...LegacyUser } }`,

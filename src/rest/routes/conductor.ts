@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { DOCUMENT_TYPES } from "../../domain/drivers/documents.js";
+import { PERIODS } from "../../domain/drivers/earnings.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../../domain/drivers/fields.js";
+import { licenceCategory } from "../../domain/drivers/profile.js";
+import { VEHICLE_TYPES } from "../../domain/trips/service-types.js";
 import { optional } from "../../domain/validation.js";
 import {
   DOCUMENT_TYPE_SPELLINGS,
@@ -291,7 +295,7 @@ export const conductorRoutes: LegacyRoute[] = [
       path: "/conductor/get_earnings.php",
       aliases: ["/conductor/get_ganancias.php"],
       summary: "Ganancias netas del conductor en un periodo (hoy, semana, mes, total) o entre dos fechas",
-      extra: { periodo: optional(legacyText()), fecha_inicio: optional(legacyText()), fecha_fin: optional(legacyText()) },
+      extra: { periodo: optional(legacyChoice(PERIODS)), fecha_inicio: optional(legacyText()), fecha_fin: optional(legacyText()) },
       output: z.object({
         earnings: EARNINGS,
         ganancias: z.object({
@@ -303,7 +307,7 @@ export const conductorRoutes: LegacyRoute[] = [
         periodo: z.string(),
       }),
     },
-    `query Earnings($periodo: String, $fecha_inicio: String, $fecha_fin: String) {
+    `query Earnings($periodo: Periodo, $fecha_inicio: String, $fecha_fin: String) {
       earnings(periodo: $periodo, desde: $fecha_inicio, hasta: $fecha_fin) {
         ...LegacyError ... on Ganancias { ${selection(EARNINGS)} }
       }
@@ -363,7 +367,7 @@ export const conductorRoutes: LegacyRoute[] = [
     method: "POST",
     path: "/conductor/update_vehicle.php",
     summary: "Cambia los campos enviados del vehículo (con o sin el prefijo vehiculo_)",
-    input: z.object({ ...driver, ...legacyShape(VEHICLE_FIELDS), tipo: optional(legacyChoice(VEHICLE_TYPE_SPELLINGS)) }),
+    input: z.object({ ...driver, ...legacyShape(VEHICLE_FIELDS), tipo: optional(legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS)) }),
     spellings: VEHICLE_SPELLINGS,
     // pingo's VehicleModel always sends its insurance fields, empty; the spec has none.
     ignored: ["aseguradora", "numero_poliza_seguro", "vencimiento_seguro"],
@@ -379,7 +383,8 @@ export const conductorRoutes: LegacyRoute[] = [
     method: "POST",
     path: "/conductor/update_license.php",
     summary: "Cambia los campos enviados de la licencia de conducción",
-    input: z.object({ ...driver, ...legacyShape(LICENCE_FIELDS) }),
+    // The category goes into an enum, so it is checked (in any case, "b1" is B1) with the domain's own rule.
+    input: z.object({ ...driver, ...legacyShape(LICENCE_FIELDS), tipo: optional(legacyText().pipe(licenceCategory())) }),
     spellings: LICENCE_SPELLINGS,
     // Verification is an administrator's decision, never the driver's.
     ignored: ["licencia_verificada"],
@@ -416,10 +421,10 @@ export const conductorRoutes: LegacyRoute[] = [
     aliases: ["/conductor/upload_document.php"],
     summary: "Sube la foto (JPG o PNG) de un documento y responde su URL",
     multipart: true,
-    input: z.object({ ...driver, tipo_documento: legacyChoice(DOCUMENT_TYPE_SPELLINGS), documento: legacyFile() }),
+    input: z.object({ ...driver, tipo_documento: legacyChoice(DOCUMENT_TYPES, DOCUMENT_TYPE_SPELLINGS), documento: legacyFile() }),
     spellings: { document_type: "tipo_documento", document: "documento" },
     caller: "conductor_id",
-    document: operation(`mutation Upload($tipo_documento: String!, $documento: File!) {
+    document: operation(`mutation Upload($tipo_documento: TipoDocumento!, $documento: File!) {
       uploadDocument(tipo_documento: $tipo_documento, documento: $documento) {
         ...LegacyError ... on DocumentoSubido { tipo_documento url }
       }

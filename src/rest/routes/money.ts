@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { BANK_ACCOUNT_TYPES, HOLDER_DOCUMENT_TYPES, PAYOUT_ACCOUNT_KINDS } from "../../domain/money/payout-accounts.js";
+import { PAYOUT_STATES } from "../../domain/money/payout-states.js";
+import { PAYOUT_ACTIONS } from "../../domain/money/payouts.js";
 import { optional } from "../../domain/validation.js";
-import { legacyId, legacyInt, legacyText } from "../legacy-fields.js";
+import { legacyChoice, legacyId, legacyInt, legacyText } from "../legacy-fields.js";
 import { BALANCE, MOVEMENT, PAGINATION, PAYOUT, PAYOUT_ACCOUNT, selection } from "../resources.js";
-import { defineRoute, operation } from "../route.js";
+import { defineRoute, operation, type GraphQLData } from "../route.js";
 
 /*
  * A driver's money: balance, movements, payouts and where they are paid, and the administrators'
@@ -16,10 +19,12 @@ const paging = { page: optional(legacyInt()), per_page: optional(legacyInt()) };
 
 const PAYOUT_FIELDS = selection(PAYOUT);
 const ACCOUNT_FIELDS = selection(PAYOUT_ACCOUNT);
-const PAYOUT_PAGE = `... on PaginaRetiros { retiros { ${PAYOUT_FIELDS} } pagination { page per_page total total_pages } }`;
+const PAYOUT_PAGE = `... on PaginaRetiros { items { ${PAYOUT_FIELDS} } pagination { page per_page total total_pages } }`;
 const PAYOUTS = z.object({ retiros: z.array(PAYOUT), pagination: PAGINATION });
+const payouts = ({ items, pagination }: GraphQLData) => ({ retiros: items, pagination });
+const payoutState = { estado: optional(legacyChoice(PAYOUT_STATES)) };
 
-const REVIEW = `mutation Review($accion: String!, $retiro_id: Int!, $motivo: String, $referencia_pago: String) {
+const REVIEW = `mutation Review($accion: AccionRetiro!, $retiro_id: Int!, $motivo: String, $referencia_pago: String) {
   reviewPayout(accion: $accion, retiro_id: $retiro_id, motivo: $motivo, referencia_pago: $referencia_pago) {
     ...LegacyError ... on Retiro { ${PAYOUT_FIELDS} }
   }
@@ -48,12 +53,12 @@ export const moneyRoutes = [
     document: operation(`query Movements($page: Int, $per_page: Int) {
       driverMovements(page: $page, per_page: $per_page) {
         ...LegacyError
-        ... on PaginaMovimientos { movimientos { ${selection(MOVEMENT)} } pagination { page per_page total total_pages } }
+        ... on PaginaMovimientos { items { ${selection(MOVEMENT)} } pagination { page per_page total total_pages } }
       }
     }`),
     variables: ({ page, per_page }) => ({ page, per_page }),
     output: z.object({ movimientos: z.array(MOVEMENT), pagination: PAGINATION }),
-    respond: (page) => page,
+    respond: ({ items, pagination }) => ({ movimientos: items, pagination }),
   }),
   defineRoute({
     method: "POST",
@@ -72,14 +77,14 @@ export const moneyRoutes = [
     method: "GET",
     path: "/conductor/get_retiros.php",
     summary: "Los retiros del conductor, los más recientes primero, por páginas (requiere Bearer)",
-    input: z.object({ ...driver, ...paging, estado: optional(legacyText()) }),
+    input: z.object({ ...driver, ...paging, ...payoutState }),
     caller: "conductor_id",
-    document: operation(`query Payouts($page: Int, $per_page: Int, $estado: String) {
+    document: operation(`query Payouts($page: Int, $per_page: Int, $estado: EstadoRetiro) {
       payouts(page: $page, per_page: $per_page, estado: $estado) { ...LegacyError ${PAYOUT_PAGE} }
     }`),
     variables: ({ page, per_page, estado }) => ({ page, per_page, estado }),
     output: PAYOUTS,
-    respond: (page) => page,
+    respond: payouts,
   }),
   defineRoute({
     method: "GET",
@@ -102,12 +107,12 @@ export const moneyRoutes = [
       "un administrador la verifica (requiere Bearer)",
     input: z.object({
       ...driver,
-      tipo: legacyText(),
+      tipo: legacyChoice(PAYOUT_ACCOUNT_KINDS),
       numero: optional(legacyText()),
       banco: optional(legacyText()),
-      tipo_cuenta: optional(legacyText()),
+      tipo_cuenta: optional(legacyChoice(BANK_ACCOUNT_TYPES)),
       titular_nombre: optional(legacyText()),
-      titular_tipo_documento: optional(legacyText()),
+      titular_tipo_documento: optional(legacyChoice(HOLDER_DOCUMENT_TYPES)),
       titular_documento: optional(legacyText()),
     }),
     caller: "conductor_id",
@@ -135,14 +140,14 @@ export const moneyRoutes = [
     method: "GET",
     path: "/admin/retiros.php",
     summary: "Los retiros de todos los conductores, por estado y por páginas (administradores, requiere Bearer)",
-    input: z.object({ ...admin, ...paging, estado: optional(legacyText()), conductor_id: optional(legacyId()) }),
+    input: z.object({ ...admin, ...paging, ...payoutState, conductor_id: optional(legacyId()) }),
     caller: "admin_id",
-    document: operation(`query AllPayouts($page: Int, $per_page: Int, $estado: String, $conductor_id: Int) {
+    document: operation(`query AllPayouts($page: Int, $per_page: Int, $estado: EstadoRetiro, $conductor_id: Int) {
       payouts(page: $page, per_page: $per_page, estado: $estado, conductor_id: $conductor_id) { ...LegacyError ${PAYOUT_PAGE} }
     }`),
     variables: ({ page, per_page, estado, conductor_id }) => ({ page, per_page, estado, conductor_id }),
     output: PAYOUTS,
-    respond: (page) => page,
+    respond: payouts,
   }),
   defineRoute({
     method: "POST",
@@ -152,7 +157,7 @@ export const moneyRoutes = [
       "aprobado (requiere Bearer)",
     input: z.object({
       ...admin,
-      accion: legacyText(),
+      accion: legacyChoice(PAYOUT_ACTIONS),
       retiro_id: legacyId(),
       motivo: optional(legacyText()),
       referencia_pago: optional(legacyText()),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { PAYMENT_METHODS } from "../../domain/money/payment-methods.js";
+import { SERVICE_TYPES, VEHICLE_TYPES } from "../../domain/trips/service-types.js";
 import { optional } from "../../domain/validation.js";
 import { VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyId, legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
 import { APP_TRIP_STATE, appTripState, appVehicleType } from "../app-vocabulary.js";
@@ -65,7 +67,7 @@ const COMING_DRIVER = z.object({
 
 const NEARBY_CAR = z.object({ vehiculo_tipo: z.string(), latitud: z.number(), longitud: z.number(), distancia_km: z.number() });
 
-const NEARBY_CARS = operation(`query NearbyCars($latitud: Float!, $longitud: Float!, $tipo_vehiculo: String!, $radio_km: Float) {
+const NEARBY_CARS = operation(`query NearbyCars($latitud: Float!, $longitud: Float!, $tipo_vehiculo: TipoVehiculo!, $radio_km: Float) {
   nearbyDrivers(latitud: $latitud, longitud: $longitud, tipo_vehiculo: $tipo_vehiculo, radio_km: $radio_km) {
     ...LegacyError ... on QueryNearbyDriversSuccess { data { tipo_vehiculo latitud longitud distancia_km } }
   }
@@ -125,8 +127,8 @@ export const tripRoutes = [
     requireJsonContentType: true,
     input: z.object({
       usuario_id: legacyId(),
-      tipo_servicio: legacyText(),
-      metodo_pago: optional(legacyText()),
+      tipo_servicio: legacyChoice(SERVICE_TYPES),
+      metodo_pago: optional(legacyChoice(PAYMENT_METHODS)),
       origen: legacyPlace({ addressRequired: true }),
       destino: legacyPlace({ addressRequired: true }),
     }),
@@ -151,9 +153,10 @@ export const tripRoutes = [
       latitud_destino: legacyNumber(),
       longitud_destino: legacyNumber(),
       direccion_destino: optional(legacyText()),
-      tipo_servicio: optional(legacyText()),
-      tipo_vehiculo: optional(legacyChoice(VEHICLE_TYPE_SPELLINGS)),
-      metodo_pago: optional(legacyText()),
+      // pingo sends the generic "viaje" and names the service through the vehicle type.
+      tipo_servicio: optional(z.preprocess((value) => (value === "viaje" ? undefined : value), legacyChoice(SERVICE_TYPES).optional())),
+      tipo_vehiculo: optional(legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS)),
+      metodo_pago: optional(legacyChoice(PAYMENT_METHODS)),
     }),
     // The app's own estimates: the service computes route and price itself.
     ignored: ["distancia_km", "duracion_minutos", "precio_estimado"],
@@ -166,8 +169,7 @@ export const tripRoutes = [
     ),
     variables: (input) => ({
       input: {
-        // pingo sends the generic "viaje" and names the service through the vehicle type.
-        tipo_servicio: input.tipo_servicio === "viaje" ? undefined : input.tipo_servicio,
+        tipo_servicio: input.tipo_servicio,
         tipo_vehiculo: input.tipo_vehiculo,
         metodo_pago: input.metodo_pago,
         origen: { latitud: input.latitud_origen, longitud: input.longitud_origen, direccion: input.direccion_origen },
@@ -196,7 +198,7 @@ export const tripRoutes = [
     input: z.object({
       latitud: legacyNumber(),
       longitud: legacyNumber(),
-      tipo_vehiculo: legacyChoice(VEHICLE_TYPE_SPELLINGS),
+      tipo_vehiculo: legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS),
       radio_km: optional(legacyNumber()),
     }),
     document: NEARBY_CARS,
@@ -213,7 +215,7 @@ export const tripRoutes = [
     input: z.object({
       latitud: legacyNumber(),
       longitud: legacyNumber(),
-      tipo: legacyChoice(VEHICLE_TYPE_SPELLINGS),
+      tipo: legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS),
       radius: optional(legacyNumber()),
     }),
     document: NEARBY_CARS,

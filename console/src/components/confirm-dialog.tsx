@@ -1,0 +1,35 @@
+import { Dialog } from "./dialog";
+import { Notice } from "./notice";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirm: string;
+  /** An action that destroys or refuses something: its button is red. */
+  danger?: boolean;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onConfirm: () => void;
+}
+
+/** "Are you sure?" before an action that is not easily undone. */
+export function ConfirmDialog({ open, title, message, confirm, danger, busy, error, onClose, onConfirm }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      onSubmit={onConfirm}
+      actions={
+        <button type="submit" className={danger ? "boton boton--peligro" : "boton"} disabled={busy}>
+          {busy ? "Procesando…" : confirm}
+        </button>
+      }
+    >
+      <p>{message}</p>
+      <Notice kind="error">{error}</Notice>
+    </Dialog>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Trip } from "../../db/models.js";
+import type { Deps } from "../deps.js";
+
+/** A trip as it is after a change: to those following it, and to the administrators' live view. */
+export function announceTrip(deps: Deps, trip: Trip): void {
+  deps.events.publish("viaje", trip.id, trip);
+  deps.events.publish("viajes", trip);
+}
