@@ -2,6 +2,7 @@ import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import type { Provider } from "../../db/url.js";
 import { normalize } from "../maps/gazetteer.js";
+import { searchedId } from "./paging.js";
 
 export const AUDIT_ACTIONS = [
   "actualizar_usuario",
@@ -56,15 +57,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   cancelar_viaje: "Canceló un viaje",
 };
 
-/** A search of digits is also the id of an entry's target, which its sentence names. */
-const ID_PATTERN = /^\d{1,9}$/;
-
 /**
  * Entries that say `search`: in their action's words (case and accents aside), in their details
  * (the fields sent, the reason given), or naming it as their target's id.
  */
 export function auditSearch(provider: Provider, search: string): Prisma.AuditEntryWhereInput {
   const wanted = normalize(search);
+  const id = searchedId(search);
   const actions = Object.entries(AUDIT_ACTION_LABELS).flatMap(([action, label]) =>
     wanted && normalize(label).includes(wanted) ? [action] : [],
   );
@@ -72,7 +71,8 @@ export function auditSearch(provider: Provider, search: string): Prisma.AuditEnt
     OR: [
       ...(actions.length > 0 ? [{ accion: { in: actions } }] : []),
       { detalles: containsIgnoringCase(provider, search) },
-      ...(ID_PATTERN.test(search) ? [{ objetivo_id: Number(search) }] : []),
+      // Digits are also the id of an entry's target, which its sentence names.
+      ...(id === null ? [] : [{ objetivo_id: id }]),
     ],
   };
 }

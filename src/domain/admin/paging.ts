@@ -22,6 +22,9 @@ export function pageOf(input: { page?: number; per_page?: number }) {
   };
 }
 
+/** A search of digits alone names a record by its number (a trip, an audited target): that number, or null. */
+export const searchedId = (search: string): number | null => (/^\d{1,9}$/.test(search) ? Number(search) : null);
+
 export const SORT_ORDERS = ["asc", "desc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 

@@ -64,14 +64,13 @@ function driversIn(deps: Deps, box: Box | null): Map<number, Unnamed> {
   return found;
 }
 
-/** Names for drivers, in one query. */
-async function named(deps: Deps, drivers: Unnamed[]): Promise<LiveDriver[]> {
-  if (drivers.length === 0) return [];
-  const users = await deps.db.user.findMany({
-    where: { id: { in: drivers.map((driver) => driver.conductor_id) } },
-    select: { id: true, nombre: true, apellido: true },
-  });
-  const names = new Map(users.map((user) => [user.id, `${user.nombre} ${user.apellido}`.trim()]));
+/** Names for drivers: those not in `names` yet are read in one query and kept there. */
+async function named(deps: Deps, drivers: Unnamed[], names = new Map<number, string>()): Promise<LiveDriver[]> {
+  const unknown = drivers.filter((driver) => !names.has(driver.conductor_id)).map((driver) => driver.conductor_id);
+  if (unknown.length > 0) {
+    const users = await deps.db.user.findMany({ where: { id: { in: unknown } }, select: { id: true, nombre: true, apellido: true } });
+    for (const user of users) names.set(user.id, `${user.nombre} ${user.apellido}`.trim());
+  }
   return drivers.map((driver) => ({ ...driver, nombre: names.get(driver.conductor_id) ?? `Conductor ${driver.conductor_id}` }));
 }
 
@@ -98,13 +97,15 @@ export function watchDrivers(deps: Deps, actor: Actor, input: Raw<typeof optiona
   if (given !== 0 && given !== 4) throw new ValidationError("Envía norte, sur, este y oeste juntos, o ninguno para toda la ciudad");
   const box = given === 4 ? parseBox(parts) : null;
   const sent = new Map<number, string>();
+  // A driver's name is read once per watcher, not on every move.
+  const names = new Map<number, string>();
   const signature = (driver: Unnamed) => `${driver.latitud},${driver.longitud},${driver.estado},${driver.viaje_activo_id}`;
   return async function look() {
     const now = driversIn(deps, box);
     const salidas = [...sent.keys()].filter((id) => !now.has(id));
     const changed = [...now.values()].filter((driver) => sent.get(driver.conductor_id) !== signature(driver));
     // Named before anything counts as sent: a look that fails leaves its changes to the next one.
-    const conductores = await named(deps, changed);
+    const conductores = await named(deps, changed, names);
     for (const id of salidas) sent.delete(id);
     for (const driver of changed) sent.set(driver.conductor_id, signature(driver));
     return { conductores, salidas };

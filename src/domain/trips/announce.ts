@@ -6,3 +6,8 @@ export function announceTrip(deps: Deps, trip: Trip): void {
   deps.events.publish("viaje", trip.id, trip);
   deps.events.publish("viajes", trip);
 }
+
+/** A trip just requested: only the live view can be listening, since nobody follows a trip before it exists. */
+export function announceNewTrip(deps: Deps, trip: Trip): void {
+  deps.events.publish("viajes", trip);
+}

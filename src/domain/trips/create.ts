@@ -11,7 +11,7 @@ import { estimateRoute } from "../maps/routes.js";
 import { insertOffers } from "../../db/batches.js";
 import { eligibleFor } from "../matching/eligibility.js";
 import { announceWave, nextWave, nextWaveDue } from "../matching/dispatch.js";
-import { announceTrip } from "./announce.js";
+import { announceNewTrip } from "./announce.js";
 import { countPendingTripsNear } from "../matching/requests.js";
 import { computeFare, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
@@ -158,6 +158,6 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
     return created;
   });
   announceWave(deps, trip, wave);
-  announceTrip(deps, trip);
+  announceNewTrip(deps, trip);
   return trip;
 }

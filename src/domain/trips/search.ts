@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, type Actor } from "../actor.js";
-import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
+import { byColumn, orderOf, pageFields, pageOf, searchedId, sortFields, type Sorting } from "../admin/paging.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { isoDate, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
@@ -36,9 +36,6 @@ const searchSchema = z.object({
   search: optional(text(200)),
 });
 
-/** A search of digits alone is a trip's number: an operator reads it off a complaint or a receipt. */
-const ID_PATTERN = /^\d{1,9}$/;
-
 /**
  * Every trip, for administrators: filtered by state, service, who rode or drove it, the company
  * of its driver and the day it was requested (Bogotá), searched by id or address, sorted, by pages.
@@ -56,7 +53,9 @@ export async function searchTrips(
   );
   if (desde && hasta && desde > hasta) throw new ValidationError("debe ser posterior o igual a 'desde'", "hasta");
   const { skip, take, pagination } = pageOf(pageInput);
-  const like = search && !ID_PATTERN.test(search) ? containsIgnoringCase(deps.provider, search) : undefined;
+  // Digits alone are a trip's number, as an operator reads it off a complaint or a receipt.
+  const id = search === undefined ? null : searchedId(search);
+  const like = search && id === null ? containsIgnoringCase(deps.provider, search) : undefined;
   const where: Prisma.TripWhereInput = {
     ...(estados?.length ? { estado: { in: estados } } : {}),
     ...(tipo_servicio ? { tipo_servicio } : {}),
@@ -64,7 +63,7 @@ export async function searchTrips(
     ...(conductor_id ? { conductor_id } : {}),
     ...(empresa_id ? { conductor: { empresa_id } } : {}),
     ...(desde || hasta ? { fecha_solicitud: { ...(desde ? { gte: desde } : {}), ...(hasta ? { lte: hasta } : {}) } } : {}),
-    ...(like ? { OR: [{ origen_direccion: like }, { destino_direccion: like }] } : search ? { id: Number(search) } : {}),
+    ...(id !== null ? { id } : like ? { OR: [{ origen_direccion: like }, { destino_direccion: like }] } : {}),
   };
   const [total, items] = await Promise.all([
     deps.db.trip.count({ where }),
