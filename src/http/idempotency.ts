@@ -159,7 +159,8 @@ export function useIdempotency(db: Db, options: IdempotencyOptions): Plugin {
           // A claim of the service before units (it held keys with a lease): it runs still, or ends soon.
           return { response: inProgress(refuse) };
         }
-        if (row) await unit.tx.idempotentRequest.delete({ where: { id: row.id } });
+        // Expired: gone already if the sweep (here or in another process) got there first.
+        if (row) await unit.tx.idempotentRequest.deleteMany({ where: { id: row.id } });
         const created = await unit.tx.idempotentRequest.create({
           data: { ...owner, ...sent, estado: DONE, creado_en: now, expira_en: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) },
           select: { id: true },

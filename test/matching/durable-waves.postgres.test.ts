@@ -91,7 +91,8 @@ const logOf = (service: ServiceProcess) =>
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as { level: number; msg: string; failed?: Record<string, number> });
 
-describe("the next wave of a request", () => {
+// Each test starts two processes and stops a database: on a loaded two-core machine that alone takes half a minute.
+describe("the next wave of a request", { timeout: 90_000 }, () => {
   it("goes out from the other process when the one that created the trip is killed", async () => {
     const [a, b] = await pair();
     const { pickup, drivers } = await driversAround(b, [1, 2]);

@@ -1,10 +1,12 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
 import { REPLAYED_HEADER } from "../../src/http/idempotency.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { approveInDatabase, registerOn, startPair, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS } from "../support/trips.js";
+import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
 
 /** Two service processes on one PostgreSQL database: the idempotency record is what they share. */
 let database: TestDatabase;
@@ -56,5 +58,41 @@ describe("Idempotency-Key across two processes", () => {
     // One of them ran it; the other heard its answer.
     expect([fromA, fromB].filter((r) => r.headers.get(REPLAYED_HEADER) === "true")).toHaveLength(1);
     expect(await db.prisma.trip.count({ where: { usuario_id: passenger.id } })).toBe(1);
+  });
+
+  it("runs a keyed request whose expired record another process deletes while it looks at it", async () => {
+    const key = randomUUID();
+    const hour = 3600 * 1000;
+    const expired = await db.prisma.idempotentRequest.create({
+      data: {
+        clave: createHash("sha256").update(key).digest("hex"),
+        huella_credencial: "",
+        metodo: "POST",
+        ruta: "/auth/register.php",
+        huella_cuerpo: "antes",
+        estado: "terminada",
+        creado_en: new Date(Date.now() - 25 * hour),
+        expira_en: new Date(Date.now() - hour),
+      },
+    });
+    // Another process's sweep deletes the record and has not committed yet when the request finds it.
+    const sweep = new pg.Client({ connectionString: database.url });
+    await sweep.connect();
+    try {
+      await sweep.query("BEGIN");
+      await sweep.query("DELETE FROM solicitudes_idempotentes WHERE id = $1", [expired.id]);
+      const signUp = { email: uniqueEmail(), password: PASSWORD, name: "Ana", lastName: "Restrepo", phone: "3001234567" };
+      const answer = call(a, "/auth/register.php", signUp, { "idempotency-key": key });
+      // The request has found the record and waits for this delete to end.
+      const blocked = async () =>
+        (await sweep.query("SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))")).rowCount;
+      await expect.poll(blocked, { timeout: 10_000 }).toBe(1);
+      await sweep.query("COMMIT");
+      const { status, text } = await answer;
+      expect(status).toBe(200);
+      expect(JSON.parse(text)).toMatchObject({ success: true, user: { email: signUp.email } });
+    } finally {
+      await sweep.end();
+    }
   });
 });
