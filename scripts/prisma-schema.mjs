@@ -8,9 +8,12 @@ export const PROVIDERS = ["sqlite", "postgresql"];
 
 export const migrationsDir = (provider) => join("prisma", "migrations", provider);
 
-/** The PostgreSQL schema is the SQLite one with another provider and client output, without the Pothos generator. */
+/**
+ * The PostgreSQL schema is the SQLite one with another provider and client output, without the
+ * generators whose output does not depend on the provider (Pothos's types, the read model).
+ */
 export function derivePostgresSchema(source) {
-  const withoutPothos = source.replace(/\ngenerator pothos \{[^}]*\}\n/, "\n");
+  const withoutPothos = source.replace(/\ngenerator pothos \{[^}]*\}\n/, "\n").replace(/\n\/\/[^\n]*\ngenerator readModel \{[^}]*\}\n/, "");
   const derived = withoutPothos
     .replace(/provider = "sqlite"/, 'provider = "postgresql"')
     .replace('output     = "../src/generated/sqlite"', 'output     = "../src/generated/postgresql"');

@@ -5,6 +5,7 @@ import type { Duplex } from "node:stream";
 import type { Plugin } from "graphql-yoga";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { plannedReads } from "./db/planned-reads.js";
 import { afterCommit, unitAware } from "./db/unit.js";
 import { applyMigrations } from "./db/migrate.js";
 import { ensureInitialAdmin } from "./domain/accounts/initial-admin.js";
@@ -109,9 +110,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const counter = (name: string, limit: number, windowS: number) =>
     attemptCounter({ name, limit, windowS, redis: events.redis, prefix: config.REDIS_CHANNEL_PREFIX });
   const mail = mailDelivery(config, { db: database.prisma, clock, log });
+  // Inside a keyed request's unit of work, its transaction (src/db/unit.ts).
+  const db = unitAware(database.prisma);
   const deps: Deps = {
-    // Inside a keyed request's unit of work, its transaction (src/db/unit.ts).
-    db: unitAware(database.prisma),
+    db,
+    reads: plannedReads(db, database.provider, database.reader),
     provider: database.provider,
     clock,
     log,

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { PrismaClient, Prisma } from "../generated/sqlite/client.js";
 import { releasingPg } from "./pg-adapter.js";
+import { postgresReader, sqliteReader, type Reader } from "./planned-reads.js";
 import { serializedSqlite } from "./sqlite-adapter.js";
 import { databaseProvider, sqliteFile, type Provider } from "./url.js";
 
@@ -19,6 +20,8 @@ export interface Database {
   close(): Promise<void>;
   /** Connections lent out and queries waiting for one; null without a pool (SQLite has one connection). */
   poolState(): { inUse: number; waiting: number } | null;
+  /** Runs planned reads (planned-reads.ts) on the driver itself; null for a database only in memory. */
+  reader: Reader | null;
 }
 
 // Transactions wait for each other on SQLite (one writer), so allow them time to queue.
@@ -53,13 +56,19 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     (prisma as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   }
   await prisma.$connect();
+  const file = provider === "sqlite" ? sqliteFile(url) : null;
+  const reader = pool ? postgresReader(pool, options.onQuery) : file !== ":memory:" ? sqliteReader(file!, options.onQuery) : null;
   return {
     prisma,
     provider,
     ping: async () => {
       await prisma.$queryRawUnsafe("SELECT 1");
     },
-    close: () => prisma.$disconnect(),
+    close: async () => {
+      reader?.close();
+      await prisma.$disconnect();
+    },
+    reader,
     poolState: () => pool && { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount },
   };
 }

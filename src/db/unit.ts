@@ -29,6 +29,9 @@ const current = (): Unit | null => {
   return unit?.open ? unit : null;
 };
 
+/** Whether the caller's scope has a unit open: its statements must then run on the unit's transaction. */
+export const inUnit = (): boolean => current() !== null;
+
 /** Runs `work` in a scope where a unit may begin (see `beginUnit`); outside one, code uses the database directly. */
 export const unitScope = <T>(work: () => T): T => scopes.run({ unit: null }, work);
 

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.js";
+import type { Reads } from "../db/planned-reads.js";
 import type { Provider } from "../db/url.js";
 import type { CallerCache } from "./accounts/callers.js";
 import type { Events } from "./events.js";
@@ -38,6 +39,8 @@ export interface AttemptCounter {
 /** Everything domain code needs from the outside world, passed in so tests can fix the clock. */
 export interface Deps {
   db: Db;
+  /** The reads of `db`, the simple ones run as one statement on the driver: for the paths the apps poll. */
+  reads: Reads;
   provider: Provider;
   clock: Clock;
   log: Logger;

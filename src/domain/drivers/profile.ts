@@ -15,7 +15,7 @@ import { refreshPresence } from "../matching/online-drivers.js";
 import { loadDriver } from "./readiness.js";
 
 export const driverProfile = (deps: Deps, actor: Actor, conductorId?: number | null) =>
-  loadDriver(deps.db, subjectDriver(actor, conductorId));
+  loadDriver(deps.reads, subjectDriver(actor, conductorId));
 
 const profileSchema = z.object({
   nombre_completo: optional(text(200)),

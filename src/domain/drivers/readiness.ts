@@ -1,4 +1,4 @@
-import type { Db, Tx } from "../../db/client.js";
+import type { ReadsOf } from "../../db/planned-reads.js";
 import { AccountDisabledError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { accountBlockReason } from "../accounts/standing.js";
 
@@ -6,12 +6,12 @@ import { accountBlockReason } from "../accounts/standing.js";
 export const DRIVER_WITH_DOCUMENTS = { conductor: true, licencia: true, vehiculo: true, estado: true } as const;
 
 /** A driver with everything that decides whether they may work; null when the id is nobody's driver. */
-export async function findDriver(db: Db | Tx, conductorId: number) {
+export async function findDriver(db: ReadsOf<"driverProfile">, conductorId: number) {
   const profile = await db.driverProfile.findUnique({ where: { conductor_id: conductorId }, include: DRIVER_WITH_DOCUMENTS });
   return profile?.conductor.tipo_usuario === "conductor" ? profile : null;
 }
 
-export async function loadDriver(db: Db | Tx, conductorId: number) {
+export async function loadDriver(db: ReadsOf<"driverProfile">, conductorId: number) {
   const profile = await findDriver(db, conductorId);
   if (!profile) throw new NotFoundError(`No existe un conductor con id ${conductorId}`);
   return profile;

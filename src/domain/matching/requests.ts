@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import { insertOffers } from "../../db/batches.js";
+import type { Reads } from "../../db/planned-reads.js";
 import { boxAround, countPendingWithin } from "../../db/nearby.js";
 import type { Trip } from "../../db/models.js";
 import { authorize, member, type Actor } from "../actor.js";
@@ -26,8 +27,8 @@ function pendingNear(point: Point, serviceType: ServiceType) {
 }
 
 /** Pending trips of a service type picked up within the radius of `point`, newest first. */
-async function pendingTripsNear(db: Db | Tx, point: Point, serviceType: ServiceType): Promise<Trip[]> {
-  const candidates = await db.trip.findMany({
+async function pendingTripsNear(reads: Pick<Reads, "trip">, point: Point, serviceType: ServiceType): Promise<Trip[]> {
+  const candidates = await reads.trip.findMany({
     where: pendingNear(point, serviceType),
     orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
   });
@@ -50,7 +51,7 @@ async function readyDriver(deps: Deps, driverId: number): Promise<{ vehicle: Veh
   if (known?.disponible && known.apto_hasta > now && known.posicion && fresh(known.posicion.at)) {
     return { vehicle: known.tipo_vehiculo, position: known.posicion, now };
   }
-  const driver = await loadDriver(deps.db, driverId);
+  const driver = await loadDriver(deps.reads, driverId);
   assertCanOperate(driver, now);
   const status = driver.estado;
   if (!status?.disponible) throw new InvalidStateError("Debes estar en línea (disponibilidad 1) para ver solicitudes");
@@ -64,7 +65,7 @@ async function readyDriver(deps: Deps, driverId: number): Promise<{ vehicle: Veh
 export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[]> {
   const driverId = member(actor, DRIVER_RULES.edit).id;
   const { vehicle, position, now } = await readyDriver(deps, driverId);
-  const trips = await pendingTripsNear(deps.db, position, serviceForVehicle(vehicle));
+  const trips = await pendingTripsNear(deps.reads, position, serviceForVehicle(vehicle));
   await insertOffers(
     deps.db,
     deps.provider,

@@ -11,9 +11,9 @@ const parseTripId = fieldParser("trip_id", positiveId());
 /** Relations the GraphQL layer adds so one query loads what the response shows. */
 type Selection = { include?: Prisma.TripInclude };
 
-export async function getTrip(deps: Pick<Deps, "db">, id: unknown, selection: Selection = {}) {
+export async function getTrip(deps: Pick<Deps, "reads">, id: unknown, selection: Selection = {}) {
   const tripId = parseTripId(id);
-  const trip = await deps.db.trip.findUnique({ ...selection, where: { id: tripId } });
+  const trip = await deps.reads.trip.findUnique({ ...selection, where: { id: tripId } });
   if (!trip) throw new NotFoundError(`No existe un viaje con id ${tripId}`);
   return trip;
 }
