@@ -44,6 +44,8 @@ interface Step {
   failures: Map<string, { count: number; example: string }>;
   /** Server CPU seconds per wall second, all processes together. */
   cpu: number;
+  /** How late the generator sent at worst (its own event loop's delay, charged to the latencies too). */
+  lateMs: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -93,6 +95,7 @@ async function runStep(
   const measureFrom = start + WARMUP_MS;
   const end = measureFrom + holdMs;
   let cpuBefore = 0;
+  let lateMs = 0;
   const cpuNow = async () => (await Promise.all(servers.map(({ child }) => cpuSeconds(child)))).reduce((a, b) => a + b, 0);
 
   await new Promise<void>((resolve) => {
@@ -108,6 +111,7 @@ async function runStep(
           const at = start + s.stream.phase * s.stream.periodMs + (s.next * s.stream.periodMs) / s.n;
           if (at > now || at >= end) break;
           const user = s.next++ % s.n;
+          if (at >= measureFrom) lateMs = Math.max(lateMs, now - at);
           const target = turn++ % servers.length;
           const sending = send(agents[target]!, servers[target]!.port, s.stream.request(user, city)).then((failure) => {
             if (at < measureFrom) return;
@@ -141,6 +145,7 @@ async function runStep(
     rates: new Map([...latencies].map(([label, values]) => [label, values.length / (holdMs / 1000)])),
     failures,
     cpu: cpu / (holdMs / 1000),
+    lateMs,
   };
 }
 
@@ -167,7 +172,7 @@ async function ramp(servers: Array<{ port: number; child: ChildProcess }>, ready
     const step = await runStep(servers, city, users, settings.seconds * 2000);
     const failed = [...step.failures].map(([what, { count }]) => `${count} × ${what}`).join(", ");
     settings.progress(
-      `  ${name}: ${fmt(users)} users, ${fmt(rateOf(users))} req/s asked: p50 ${ms(step.p50)}, p99 ${ms(step.p99)}, server CPU ${step.cpu.toFixed(2)} s/s${failed ? `, FAILED ${failed}` : ""}`,
+      `  ${name}: ${fmt(users)} users, ${fmt(rateOf(users))} req/s asked: p50 ${ms(step.p50)}, p99 ${ms(step.p99)}, server CPU ${step.cpu.toFixed(2)} s/s, sends ≤ ${ms(step.lateMs)} late${failed ? `, FAILED ${failed}` : ""}`,
     );
     if (!passed(step))
       settings.progress(`    p99 by path: ${[...step.p99s].map(([label, p99]) => `${shortName(label)} ${ms(p99)}`).join(", ")}`);
@@ -199,6 +204,7 @@ function describe(outcome: Awaited<ReturnType<typeof ramp>>): { measured: string
   if (!best) return { measured: `no step passed (from ${fmt(FIRST_STEP)} users down)`, users: 0, notes };
   notes.push(
     `per fully-used core: ${fmt(best.users / best.cpu)} users (server CPU ${best.cpu.toFixed(2)} s per s)`,
+    `generator sent ≤ ${ms(best.lateMs)} late`,
     `mix: ${[...best.rates].map(([label, rps]) => `${shortName(label)} ${fmt(rps)}/s`).join(", ")}`,
   );
   const rps = [...best.rates.values()].reduce((a, b) => a + b, 0);
