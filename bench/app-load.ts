@@ -26,6 +26,7 @@ const MAX_USERS = 40_000;
 /** Long enough for every stream to be sending at its rate (the drivers' poll starts half a period late). */
 const WARMUP_MS = 3000;
 const TIMEOUT_MS = 10_000;
+const IDLE_MS = 2000;
 /** Sockets per server process, as a phone-facing proxy would keep. */
 const SOCKETS = 64;
 const SEED = { drivers: MAX_USERS * MIX.driver, passengers: MAX_USERS * MIX.waiting + 1, pendingTrips: MAX_USERS * MIX.waiting };
@@ -76,6 +77,10 @@ function send(agent: Agent, port: number, req: AppRequest): Promise<string | nul
   });
 }
 
+/** CPU seconds of all the server processes so far. */
+const serversCpu = async (servers: Array<{ child: ChildProcess }>) =>
+  (await Promise.all(servers.map(({ child }) => cpuSeconds(child)))).reduce((a, b) => a + b, 0);
+
 /** `users` users for a warm-up and `holdMs`, their requests spread round-robin over the servers. */
 async function runStep(
   servers: Array<{ port: number; child: ChildProcess }>,
@@ -96,7 +101,6 @@ async function runStep(
   const end = measureFrom + holdMs;
   let cpuBefore = 0;
   let lateMs = 0;
-  const cpuNow = async () => (await Promise.all(servers.map(({ child }) => cpuSeconds(child)))).reduce((a, b) => a + b, 0);
 
   await new Promise<void>((resolve) => {
     let measuring = false;
@@ -104,7 +108,7 @@ async function runStep(
       const now = performance.now();
       if (!measuring && now >= measureFrom) {
         measuring = true;
-        void cpuNow().then((cpu) => (cpuBefore = cpu));
+        void serversCpu(servers).then((cpu) => (cpuBefore = cpu));
       }
       for (const s of streams) {
         for (;;) {
@@ -132,7 +136,7 @@ async function runStep(
     };
     const timer = setInterval(tick, 1);
   });
-  const cpu = (await cpuNow()) - cpuBefore;
+  const cpu = (await serversCpu(servers)) - cpuBefore;
   await Promise.all(inFlight);
   for (const agent of agents) agent.destroy();
   const sorted = (values: number[]) => values.sort((a, b) => a - b);
@@ -167,6 +171,10 @@ async function pendingTrips(databaseUrl: string, city: SeededCity, count: number
 async function ramp(servers: Array<{ port: number; child: ChildProcess }>, ready: ServerReady, settings: HttpSettings, name: string) {
   const { city } = ready;
   const steps: Step[] = [];
+  // What the processes spend with no request (dispatch polls, position flushes, Redis messages), which weighs at low steps.
+  const idleFrom = await serversCpu(servers);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const idle = ((await serversCpu(servers)) - idleFrom) / (IDLE_MS / 1000);
   const run = async (users: number) => {
     await pendingTrips(ready.databaseUrl, city, usersOf(users, "waiting"));
     const step = await runStep(servers, city, users, settings.seconds * 2000);
@@ -191,11 +199,11 @@ async function ramp(servers: Array<{ port: number; child: ChildProcess }>, ready
     else high = half;
   }
   const best = steps.filter(passed).sort((a, b) => b.users - a.users)[0];
-  return { best, failedAt: steps.filter((step) => !passed(step)).sort((a, b) => a.users - b.users)[0] };
+  return { best, failedAt: steps.filter((step) => !passed(step)).sort((a, b) => a.users - b.users)[0], idle };
 }
 
 function describe(outcome: Awaited<ReturnType<typeof ramp>>): { measured: string; users: number; notes: string[] } {
-  const { best, failedAt } = outcome;
+  const { best, failedAt, idle } = outcome;
   const notes: string[] = [];
   if (failedAt) {
     const failed = [...failedAt.failures].map(([what, { count, example }]) => `${count} × ${what} (${example.slice(0, 120)})`).join(", ");
@@ -204,6 +212,7 @@ function describe(outcome: Awaited<ReturnType<typeof ramp>>): { measured: string
   if (!best) return { measured: `no step passed (from ${fmt(FIRST_STEP)} users down)`, users: 0, notes };
   notes.push(
     `per fully-used core: ${fmt(best.users / best.cpu)} users (server CPU ${best.cpu.toFixed(2)} s per s)`,
+    `idle, the server processes use ${idle.toFixed(2)} CPU s per s`,
     `generator sent ≤ ${ms(best.lateMs)} late`,
     `mix: ${[...best.rates].map(([label, rps]) => `${shortName(label)} ${fmt(rps)}/s`).join(", ")}`,
   );
