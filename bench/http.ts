@@ -199,7 +199,7 @@ export async function locationRows(server: ServerReady, settings: HttpSettings):
     settings,
   );
   return [
-    row("POST /conductor/update_location.php", location!, "raw node:http JSON echo, same body", echo!, 0.1, [
+    row("POST /conductor/update_location.php", location!, "raw node:http JSON echo, same body", echo!, 0.25, [
       `${drivers.length.toLocaleString("en-US")} drivers online`,
     ]),
   ];
@@ -246,12 +246,15 @@ export async function tripRequestRows(server: ServerReady, settings: HttpSetting
   return [row("POST /viajes/create_trip.php", create!, "GET /viajes/get_trip.php, same server", read!, 0.2, notes)];
 }
 
-/** 3. get_trip.php against the same GraphQL document over /graphql, and that against the bare Prisma read. */
+/**
+ * 3. get_trip.php against the same GraphQL document over /graphql, that against the bare Prisma
+ * read, and get_trip.php against the same rows read with prepared better-sqlite3 statements.
+ */
 export async function tripReadRows(server: ServerReady, settings: HttpSettings): Promise<BenchRow[]> {
   const { tripId } = server.city;
   const route = tripRoutes.find((r) => r.path === "/viajes/get_trip.php")!;
   const document = JSON.stringify({ query: print(route.document.document), variables: { trip_id: tripId } });
-  const [legacy, graphql, raw] = await alternate(
+  const [legacy, graphql, raw, prepared] = await alternate(
     server.ports.app,
     [
       { label: "get_trip.php", port: server.ports.app, method: "GET", path: `/viajes/get_trip.php?trip_id=${tripId}`, ok: legacySuccess },
@@ -271,13 +274,40 @@ export async function tripReadRows(server: ServerReady, settings: HttpSettings):
         path: `/trip?trip_id=${tripId}`,
         ok: (body) => body.includes('"estado"'),
       },
+      preparedRead(server, "prepared SQLite read"),
     ],
     settings,
   );
   return [
     row("GET /viajes/get_trip.php", legacy!, "POST /graphql, same document, Bearer token", graphql!, 0.85),
-    row("POST /graphql (get_trip's document)", graphql!, "raw node:http + the same Prisma read", raw!, 0.5, [
+    row("POST /graphql (get_trip's document)", graphql!, "raw node:http + the same Prisma read", raw!, 0.7, [
       "GraphQL also looks the session token up",
     ]),
+    row("GET /viajes/get_trip.php (vs prepared SQLite)", legacy!, "raw node:http + 4 prepared better-sqlite3 statements", prepared!, 0.1, [
+      "same rows: trip, driver, profile, vehicle",
+    ]),
   ];
+}
+
+/** The baseline of the same rows read with statements prepared once (better-sqlite3 or pg, by the server's database). */
+const preparedRead = (server: ServerReady, label: string): Target => ({
+  label,
+  port: server.ports.prepared,
+  method: "GET",
+  path: `/trip?trip_id=${server.city.tripId}`,
+  ok: (body) => body.includes('"estado"'),
+});
+
+/** get_trip.php on a server process against the same rows read with prepared statements beside it, over `label`. */
+export async function preparedReadRow(server: ServerReady, settings: HttpSettings, path: string, label: string): Promise<BenchRow> {
+  const { tripId } = server.city;
+  const [legacy, prepared] = await alternate(
+    server.ports.app,
+    [
+      { label: "get_trip.php", port: server.ports.app, method: "GET", path: `/viajes/get_trip.php?trip_id=${tripId}`, ok: legacySuccess },
+      preparedRead(server, label),
+    ],
+    settings,
+  );
+  return row(path, legacy!, label, prepared!, 0.1, ["same rows: trip, driver, profile, vehicle"]);
 }

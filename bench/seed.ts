@@ -22,6 +22,8 @@ export interface SeededCity {
   passengerIds: number[];
   /** A completed trip with a driver and vehicle, for the reads. */
   tripId: number;
+  /** Trips waiting for a driver, one per passenger from the end of `passengerIds`, for the status polls. */
+  pendingTripIds: number[];
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -49,9 +51,13 @@ async function createUsers(db: Db, prefix: string, count: number, tipo_usuario: 
 /**
  * Approved drivers online at random points of the city (vehicle types in turn), with licence and
  * vehicle in force, written straight into the database: the server fills its index of online
- * drivers from `driverStatus` when it starts. Plus passengers, and one completed trip to read.
+ * drivers from `driverStatus` when it starts. Plus passengers, one completed trip to read, and
+ * `pendingTrips` trips requested a minute ago that nobody has taken yet.
  */
-export async function seedCity(db: Db, options: { drivers: number; passengers: number; now: Date }): Promise<SeededCity> {
+export async function seedCity(
+  db: Db,
+  options: { drivers: number; passengers: number; pendingTrips?: number; now: Date },
+): Promise<SeededCity> {
   const { now } = options;
   const inForce = new Date(now.getTime() + YEAR_MS);
   const driverIds = await createUsers(db, "driver", options.drivers, "conductor");
@@ -112,5 +118,28 @@ export async function seedCity(db: Db, options: { drivers: number; passengers: n
       fecha_fin: new Date(now.getTime() - 1800_000),
     },
   });
-  return { drivers, passengerIds, tripId: trip.id };
+  const waiting = passengerIds.slice(passengerIds.length - (options.pendingTrips ?? 0));
+  await inChunks(waiting, (ids) => db.trip.createMany({ data: ids.map((usuario_id) => pendingTrip(usuario_id, now)) }));
+  const pending = await db.trip.findMany({ where: { estado: "pendiente" }, select: { id: true }, orderBy: { id: "asc" } });
+  return { drivers, passengerIds, tripId: trip.id, pendingTripIds: pending.map((t) => t.id) };
+}
+
+/** A trip of 1 to 4 km requested a minute ago from a point of the city, as create_trip.php leaves it. */
+function pendingTrip(usuario_id: number, now: Date) {
+  const from = pointInCity();
+  const away = () => (0.01 + Math.random() * 0.03) * (Math.random() < 0.5 ? -1 : 1);
+  return {
+    usuario_id,
+    tipo_servicio: usuario_id % 2 ? "motocicleta" : "auto",
+    origen_direccion: "Calle 10 # 43-12",
+    origen_latitud: from.latitud,
+    origen_longitud: from.longitud,
+    destino_direccion: "Carrera 70 # 44-20",
+    destino_latitud: from.latitud + away(),
+    destino_longitud: from.longitud + away(),
+    precio_estimado: 9_000,
+    distancia_km: 3,
+    duracion_estimada_minutos: 10,
+    fecha_solicitud: new Date(now.getTime() - 60_000),
+  };
 }

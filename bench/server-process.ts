@@ -1,78 +1,45 @@
 /**
  * The server under test, in its own process so that the load generator does not share its event
- * loop: seeds a temporary SQLite file, starts the real server on it, and beside it the two raw
- * node:http baselines (a JSON echo, and the Prisma read get_trip.php does). Reports the ports to
- * the parent over IPC and stops when told to, or when the parent goes away.
- * Run by bench/run.ts as `node --import tsx bench/server-process.ts`; import only its types. The
+ * loop: seeds the database (a temporary SQLite file unless BENCH_DATABASE_URL names another), starts
+ * the real server on it, and beside it the raw node:http baselines (bench/baselines.ts). Reports
+ * the ports to the parent over IPC, answers its CPU time when asked, and stops when told to, or
+ * when the parent goes away.
+ * Run by bench/servers.ts as `node --import tsx bench/server-process.ts`; import only its types. The
  * server is the compiled one (bench/built.ts).
+ *
+ * Environment, all optional: BENCH_DATABASE_URL; BENCH_SEED, the city to seed as JSON
+ * (`{"drivers":3000,"passengers":20000,"pendingTrips":0}` by default) or `none` for a further
+ * process on a database another one seeded; BENCH_REDIS_URL and BENCH_REDIS_PREFIX.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Db } from "../src/db/client.js";
+import { echo, pgTripRead, prismaTripRead, sqliteTripRead } from "./baselines.js";
 import { applyMigrations, buildServer, loadConfig, openDatabase, openSession } from "./built.js";
 import { seedCity, type SeededCity } from "./seed.js";
 
 export interface ServerReady {
   kind: "ready";
-  ports: { app: number; echo: number; read: number };
-  /** A session token of the trip's passenger, for GraphQL. */
+  /** The server, and the baselines: echo, the Prisma read, the read with prepared statements. */
+  ports: { app: number; echo: number; read: number; prepared: number };
+  /** A session token of the trip's passenger, for GraphQL ("" from a process that did not seed). */
   token: string;
+  /** What was seeded (empty from a process that did not seed). */
   city: SeededCity;
+  databaseUrl: string;
 }
 
-const DRIVERS = 3000;
+/** The server's CPU time so far, answered to `{ kind: "cpu" }`. */
+export interface ServerCpu {
+  kind: "cpu";
+  usage: NodeJS.CpuUsage;
+}
+
+const EMPTY_CITY: SeededCity = { drivers: [], passengerIds: [], tripId: 0, pendingTripIds: [] };
 // Every trip request needs a passenger without an active trip.
-const PASSENGERS = 20_000;
-
-/**
- * What Pothos asks Prisma for when GraphQL resolves get_trip.php's document: the trip, the
- * driver's name and phone, the driver's vehicle (checked against the server's SQL log).
- */
-const TRIP_READ = {
-  conductor: {
-    select: {
-      id: true,
-      nombre: true,
-      apellido: true,
-      telefono: true,
-      perfil_conductor: { select: { id: true, conductor_id: true, vehiculo: true } },
-    },
-  },
-} as const;
-
-const json = (body: string, status = 200) => ({
-  status,
-  headers: { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) },
-});
-
-/** Baseline (a): reads the body and answers it as JSON, nothing else. */
-const echo: RequestListener = (req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    const body = JSON.stringify(JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}"));
-    const { status, headers } = json(body);
-    res.writeHead(status, headers).end(body);
-  });
-};
-
-/** Baseline (b): the Prisma read of get_trip.php, answered as JSON, without Yoga, GraphQL or the shim. */
-const tripRead =
-  (db: Db): RequestListener =>
-  (req, res) => {
-    const id = Number(new URL(req.url ?? "/", "http://localhost").searchParams.get("trip_id"));
-    db.trip.findUnique({ where: { id }, include: TRIP_READ }).then(
-      (trip) => {
-        const body = JSON.stringify({ success: trip !== null, trip });
-        const { status, headers } = json(body, trip ? 200 : 404);
-        res.writeHead(status, headers).end(body);
-      },
-      () => res.writeHead(500).end(),
-    );
-  };
+const DEFAULT_SEED = { drivers: 3000, passengers: 20_000, pendingTrips: 0 };
 
 async function listen(handler: RequestListener): Promise<{ server: Server; port: number }> {
   const server = createServer(handler);
@@ -83,13 +50,17 @@ async function listen(handler: RequestListener): Promise<{ server: Server; port:
 const dir = mkdtempSync(join(tmpdir(), "rh-bench-"));
 // Also when start-up fails.
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-const url = `file:${join(dir, "bench.db")}`;
-const now = new Date();
+const file = join(dir, "bench.db");
+const url = process.env.BENCH_DATABASE_URL ?? `file:${file}`;
+const seed = process.env.BENCH_SEED === "none" ? null : { ...DEFAULT_SEED, ...JSON.parse(process.env.BENCH_SEED ?? "{}") };
 
-await applyMigrations(url);
-const seeding = await openDatabase(url);
-const city = await seedCity(seeding.prisma, { drivers: DRIVERS, passengers: PASSENGERS, now });
-await seeding.close();
+let city = EMPTY_CITY;
+if (seed) {
+  await applyMigrations(url);
+  const seeding = await openDatabase(url);
+  city = await seedCity(seeding.prisma, { ...seed, now: new Date() });
+  await seeding.close();
+}
 
 const app = await buildServer(
   loadConfig({
@@ -102,11 +73,14 @@ const app = await buildServer(
     // The seeded drivers do not ping while other scenarios run; an hour keeps them all online
     // for the whole bench, as phones pinging every 10 s would.
     DRIVER_POSITION_MAX_AGE_S: "3600",
+    REDIS_URL: process.env.BENCH_REDIS_URL,
+    REDIS_CHANNEL_PREFIX: process.env.BENCH_REDIS_PREFIX,
   }),
 );
 const { port } = await app.start(0, "127.0.0.1");
-const { token } = await openSession(app.deps, city.passengerIds[0]!, null);
-const baselines = [await listen(echo), await listen(tripRead(app.deps.db))];
+const token = seed ? (await openSession(app.deps, city.passengerIds[0]!, null)).token : "";
+const prepared = url.startsWith("file:") ? sqliteTripRead(url.slice("file:".length)) : pgTripRead(url);
+const baselines = [await listen(echo), await listen(prismaTripRead(app.deps.db)), await listen(prepared.handler)];
 
 let stopping = false;
 async function stop(): Promise<void> {
@@ -116,14 +90,23 @@ async function stop(): Promise<void> {
     server.closeAllConnections();
     server.close();
   }
+  await prepared.close();
   await app.stop();
   process.exit(0);
 }
 
 process.on("message", (message: { kind?: string }) => {
   if (message.kind === "stop") void stop();
+  if (message.kind === "cpu") process.send!({ kind: "cpu", usage: process.cpuUsage() } satisfies ServerCpu);
 });
 process.on("disconnect", () => void stop());
 
-const ready: ServerReady = { kind: "ready", ports: { app: port, echo: baselines[0]!.port, read: baselines[1]!.port }, token, city };
+const [echoServer, readServer, preparedServer] = baselines.map((b) => b.port);
+const ready: ServerReady = {
+  kind: "ready",
+  ports: { app: port, echo: echoServer!, read: readServer!, prepared: preparedServer! },
+  token,
+  city,
+  databaseUrl: url,
+};
 process.send!(ready);

@@ -10,8 +10,8 @@ export interface BenchRow {
   baseline: string;
   /** measured ÷ baseline, oriented so that higher is better. */
   ratio: number;
-  /** The target ratio (at least this much). */
-  target: number;
+  /** The target ratio (at least this much); none for a figure that is only informative. */
+  target?: number;
   /** Anything else worth reading next to the ratio (memory, p99 target…). */
   note?: string;
 }
@@ -39,8 +39,8 @@ export function printTable(rows: BenchRow[], loadBefore: number[]): string {
     r.measured,
     r.baseline,
     `${r.ratio.toFixed(r.ratio >= 10 ? 0 : 2)}×`,
-    `≥ ${r.target}×`,
-    r.ratio >= r.target ? "yes" : "NO",
+    r.target === undefined ? "—" : `≥ ${r.target}×`,
+    r.target === undefined ? "—" : r.ratio >= r.target ? "yes" : "NO",
     r.note ?? "",
   ]);
   return [...markdownTable(header, lines), "", loadLine(loadBefore)].join("\n");
