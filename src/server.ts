@@ -41,6 +41,7 @@ import {
   savePositions,
 } from "./domain/matching/online-drivers.js";
 import { DriverPresence } from "./domain/matching/presence.js";
+import { ShownOffers } from "./domain/matching/shown-offers.js";
 import { startDispatcher } from "./domain/matching/dispatcher.js";
 import { embeddedPayments } from "./domain/money/payment-methods.js";
 import { CallerCache } from "./domain/accounts/callers.js";
@@ -130,6 +131,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       positionMaxAgeMs: config.DRIVER_POSITION_MAX_AGE_S * 1000,
       waveSize: config.DISPATCH_WAVE_SIZE,
       waveMs: config.DISPATCH_WAVE_S * 1000,
+      shown: new ShownOffers(),
     },
     callers: new CallerCache(),
     bcryptCost: config.BCRYPT_COST,

@@ -5,6 +5,7 @@ import type { CallerCache } from "./accounts/callers.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
 import type { DriverPresence } from "./matching/presence.js";
+import type { ShownOffers } from "./matching/shown-offers.js";
 import type { PaymentProvider } from "./money/payment-methods.js";
 
 export interface Clock {
@@ -55,6 +56,8 @@ export interface Deps {
     waveSize: number;
     /** …and to the next ones when nobody has taken it after this long. */
     waveMs: number;
+    /** The requests known to have been shown to each driver already. */
+    shown: ShownOffers;
   };
   /** Who recent callers are, so that most calls need not read their account. */
   callers: CallerCache;

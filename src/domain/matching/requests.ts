@@ -66,12 +66,12 @@ export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[
   const driverId = member(actor, DRIVER_RULES.edit).id;
   const { vehicle, position, now } = await readyDriver(deps, driverId);
   const trips = await pendingTripsNear(deps.reads, position, serviceForVehicle(vehicle));
-  await insertOffers(
-    deps.db,
-    deps.provider,
-    trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })),
-    now,
-  );
+  const { shown } = deps.matching;
+  const unrecorded = shown.unrecorded(trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })));
+  if (unrecorded.length > 0) {
+    await insertOffers(deps.db, deps.provider, unrecorded, now);
+    shown.recorded(unrecorded);
+  }
   return trips;
 }
 
