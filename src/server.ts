@@ -84,6 +84,9 @@ function pathOf(req: IncomingMessage, res: ServerResponse): string | null {
  * `.php` shim, document photos and health checks, all through Yoga's plugins. Migrations run and
  * the first administrator is created here.
  */
+/** How long an idle keep-alive connection is kept open. */
+const KEEP_ALIVE_MS = 65_000;
+
 export async function buildServer(config: Config, options: BuildOptions = {}) {
   const log = options.log ?? createLogger(config);
   const applied = await applyMigrations(config.DATABASE_URL);
@@ -351,6 +354,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         serve(req, res, pathname).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
       });
     });
+    // Longer than the app keeps an idle connection (Dart's HttpClient: 15 s), so that the phone
+    // closes it first: a server closing it just as a request goes out resets that request.
+    http.keepAliveTimeout = KEEP_ALIVE_MS;
     http.on("upgrade", (_req, socket: Duplex) => {
       upgraded.add(socket);
       socket.once("close", () => upgraded.delete(socket));

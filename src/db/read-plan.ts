@@ -112,7 +112,9 @@ export class ReadPlanner {
       const scalar = model.scalars[name];
       if (!scalar) {
         // A compound unique key (`viaje_id_conductor_id: { viaje_id, conductor_id }`): its parts.
-        if (!isRecord(condition) || !Object.keys(condition).every((part) => model.scalars[part]?.type)) return false;
+        // Anything else (a relation's filter, AND, OR, NOT) is not planned.
+        if (!isRecord(condition) || model.relations[name] || Object.keys(condition).join("_") !== name) return false;
+        if (!Object.keys(condition).every((part) => model.scalars[part])) return false;
         if (!this.#conditions(model, condition, walk)) return false;
         continue;
       }

@@ -1,3 +1,4 @@
+import { Agent, get, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -24,6 +25,21 @@ describe("the server on a real port", () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("keeps an idle connection open for longer than the app does (15 s), and says so", async () => {
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        get(`${base}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.headers["keep-alive"]));
+        }).on("error", reject);
+      });
+      expect(header).toBe("timeout=65");
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("serves GraphiQL to a browser and GraphQL to clients on /graphql", async () => {
@@ -124,6 +140,41 @@ describe("graceful shutdown", () => {
     await stopped;
     await expect(fetch(`http://127.0.0.1:${ownPort}/healthz`)).rejects.toThrow();
     await own.close();
+  });
+
+  it("does not wait for a kept-alive connection whose request was in flight to go idle", async () => {
+    // Past the test's own time limit: a stop that waited for the grace period would fail it.
+    const own = await createTestApp({ env: { BCRYPT_COST: "11", SHUTDOWN_TIMEOUT_MS: "60000" } });
+    const { port: ownPort } = await own.server.start(0, "127.0.0.1");
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const body = JSON.stringify({ email: "lenta@example.com", password: "Clave#Segura1", name: "L", lastName: "M", phone: "3001234567" });
+      const answered = new Promise<number | undefined>((resolve, reject) => {
+        const sent = request(
+          {
+            port: ownPort,
+            host: "127.0.0.1",
+            path: "/auth/register.php",
+            method: "POST",
+            agent,
+            headers: { "content-type": "application/json" },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode));
+          },
+        );
+        sent.on("error", reject);
+        sent.end(body);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = Date.now();
+      await Promise.all([own.server.stop(), answered.then((status) => expect(status).toBe(200))]);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      agent.destroy();
+      await own.close();
+    }
   });
 
   it("is over within SHUTDOWN_TIMEOUT_MS even when a WebSocket client stops reading", async () => {
