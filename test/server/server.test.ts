@@ -30,7 +30,7 @@ describe("the server on a real port", () => {
   it("keeps an idle connection open for longer than the app does (15 s), and says so", async () => {
     const agent = new Agent({ keepAlive: true });
     try {
-      const header = await new Promise<string | undefined>((resolve, reject) => {
+      const header = await new Promise<string | string[] | undefined>((resolve, reject) => {
         get(`${base}/healthz`, { agent }, (res) => {
           res.resume();
           res.on("end", () => resolve(res.headers["keep-alive"]));
