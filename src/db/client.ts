@@ -1,7 +1,7 @@
 import pg from "pg";
 import { PrismaClient, Prisma } from "../generated/sqlite/client.js";
 import { releasingPg } from "./pg-adapter.js";
-import { postgresReader, sqliteReader, type Reader } from "./planned-reads.js";
+import { postgresReader, sqliteReader, type Reader } from "./readers.js";
 import { serializedSqlite } from "./sqlite-adapter.js";
 import { databaseProvider, sqliteFile, type Provider } from "./url.js";
 
