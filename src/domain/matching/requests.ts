@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import { insertOffers } from "../../db/batches.js";
-import type { Reads } from "../../db/planned-reads.js";
+import type { ReadsOf } from "../../db/planned-reads.js";
 import { boxAround, countPendingWithin } from "../../db/nearby.js";
 import type { Trip } from "../../db/models.js";
 import { authorize, member, type Actor } from "../actor.js";
@@ -27,7 +27,7 @@ function pendingNear(point: Point, serviceType: ServiceType) {
 }
 
 /** Pending trips of a service type picked up within the radius of `point`, newest first. */
-async function pendingTripsNear(reads: Pick<Reads, "trip">, point: Point, serviceType: ServiceType): Promise<Trip[]> {
+async function pendingTripsNear(reads: ReadsOf<"trip">, point: Point, serviceType: ServiceType): Promise<Trip[]> {
   const candidates = await reads.trip.findMany({
     where: pendingNear(point, serviceType),
     orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
