@@ -2,7 +2,7 @@
  * `npm run bench`: every scenario, each measured against its baseline in the same run, printed as
  * one table on stdout (progress on stderr). Timings are never asserted. BENCH_SECONDS sets the
  * length of a round (5 by default; 2 for a quick look), BENCH_ROUNDS their number (3);
- * BENCH_APP_LOAD=0 skips the app-load steps (about 5 minutes with the defaults).
+ * BENCH_APP_LOAD=0 skips the app-load steps (about 8 minutes with the defaults).
  */
 import { loadavg } from "node:os";
 import { appLoadRows } from "./app-load.js";
