@@ -41,6 +41,12 @@ export interface Planned {
   build(rows: unknown[][]): Record<string, unknown>[];
 }
 
+/** A read's conditions as SQL, `?` for each value, and its values in order (then take and skip). */
+interface Walk {
+  where: string[];
+  params: unknown[];
+}
+
 interface Shape {
   sql: string;
   build(rows: unknown[][]): Record<string, unknown>[];
@@ -72,39 +78,37 @@ export class ReadPlanner {
   }
 
   plan(model: ModelName, kind: ReadKind, args: Record<string, unknown> | undefined): Planned | null {
-    const walk = { key: [`${model}.${kind}`], params: [] as unknown[] };
+    const walk: Walk = { where: [], params: [] };
     if (!this.#walk(MODELS[model]!, kind, args ?? {}, walk)) return null;
-    const key = walk.key.join("|");
+    const { select = null, include = null, orderBy = null, take, skip } = args ?? {};
+    // The conditions with their placeholders name the shape; the rest of it is what is read and how.
+    const key = JSON.stringify([model, kind, walk.where, select, include, orderBy, take !== undefined, skip !== undefined]);
     let shape = this.#shapes.get(key);
     if (shape === undefined) {
-      shape = this.#shape(model, kind, args ?? {});
+      shape = this.#shape(model, kind, args ?? {}, walk.where);
       this.#shapes.set(key, shape);
     }
     return shape && { sql: shape.sql, params: walk.params, build: shape.build };
   }
 
-  /** The shape's key and the values, in the statement's order; false for what is not planned. */
-  #walk(model: Model, kind: ReadKind, args: Record<string, unknown>, walk: { key: string[]; params: unknown[] }): boolean {
+  /** The conditions, as SQL with `?` for each value, and the values in the statement's order; false for what is not planned. */
+  #walk(model: Model, kind: ReadKind, args: Record<string, unknown>, walk: Walk): boolean {
     for (const name of Object.keys(args)) {
       if (!["where", "select", "include", "orderBy", "take", "skip"].includes(name)) return false;
     }
     if (kind !== "findMany" && (args.take !== undefined || args.skip !== undefined)) return false;
     if (kind === "findUnique" && !isRecord(args.where)) return false;
     if (!this.#conditions(model, args.where, walk)) return false;
-    walk.key.push(
-      `s${JSON.stringify(args.select ?? null)}i${JSON.stringify(args.include ?? null)}o${JSON.stringify(args.orderBy ?? null)}`,
-    );
     for (const bound of ["take", "skip"] as const) {
       const value = args[bound];
       if (value === undefined) continue;
       if (!Number.isInteger(value) || (value as number) < 0) return false;
-      walk.key.push(bound);
       walk.params.push(value);
     }
     return true;
   }
 
-  #conditions(model: Model, where: unknown, walk: { key: string[]; params: unknown[] }): boolean {
+  #conditions(model: Model, where: unknown, walk: Walk): boolean {
     if (where === undefined) return true;
     if (!isRecord(where)) return false;
     for (const [name, condition] of Object.entries(where)) {
@@ -119,40 +123,52 @@ export class ReadPlanner {
         continue;
       }
       if (scalar.list) return false;
+      const column = `t0.${scalar.column}`;
       if (!isRecord(condition) || condition instanceof Date) {
-        if (!this.#value(scalar, condition, walk, `${name}=`)) return false;
+        if (!this.#compare(scalar, column, "=", condition, walk)) return false;
         continue;
       }
       for (const [operator, value] of Object.entries(condition)) {
         if (value === undefined) continue;
         if (operator === "in") {
           if (!Array.isArray(value)) return false;
-          walk.key.push(`${name} in ${value.length}`);
-          for (const item of value) if (item === null || !this.#value(scalar, item, walk, "")) return false;
-        } else if (operator === "equals" || operator in OPERATORS) {
-          if ((operator !== "equals" && value === null) || !this.#value(scalar, value, walk, `${name} ${operator}`)) return false;
+          if (value.length === 0) walk.where.push("1 = 0");
+          else {
+            for (const item of value) if (item === null || !this.#bind(scalar, item, walk)) return false;
+            walk.where.push(`${column} IN (${value.map(() => "?").join(", ")})`);
+          }
+        } else if (operator === "equals") {
+          if (!this.#compare(scalar, column, "=", value, walk)) return false;
+        } else if (operator in OPERATORS) {
+          if (value === null || !this.#compare(scalar, column, OPERATORS[operator]!, value, walk)) return false;
         } else if (operator === "not" && value === null) {
-          walk.key.push(`${name} not null`);
+          walk.where.push(`${column} IS NOT NULL`);
         } else return false;
       }
     }
     return true;
   }
 
-  /** A value compared with a column: kept as a parameter in the form the driver binds it. */
-  #value(scalar: Scalar, value: unknown, walk: { key: string[]; params: unknown[] }, key: string): boolean {
+  /** `column operator value`, null being IS NULL. */
+  #compare(scalar: Scalar, column: string, operator: string, value: unknown, walk: Walk): boolean {
     if (value === null) {
-      walk.key.push(`${key} null`);
+      walk.where.push(`${column} IS NULL`);
       return true;
     }
+    if (!this.#bind(scalar, value, walk)) return false;
+    walk.where.push(`${column} ${operator} ?`);
+    return true;
+  }
+
+  /** A value compared with a column: kept as a parameter in the form the driver binds it. */
+  #bind(scalar: Scalar, value: unknown, walk: Walk): boolean {
     const bound = bind(this.#provider, scalar.type, value);
     if (bound === undefined) return false;
-    if (key) walk.key.push(key);
     walk.params.push(bound);
     return true;
   }
 
-  #shape(name: ModelName, kind: ReadKind, args: Record<string, unknown>): Shape | null {
+  #shape(name: ModelName, kind: ReadKind, args: Record<string, unknown>, where: string[]): Shape | null {
     const columns: string[] = [];
     const decoders: Array<(value: unknown) => unknown> = [];
     const joins: string[] = [];
@@ -197,52 +213,20 @@ export class ReadPlanner {
     const model = MODELS[name]!;
     const root = node(model, "t0", { select: args.select, include: args.include }, null);
     if (!root) return null;
-    const params: string[] = [];
-    const placeholder = () => (provider === "postgresql" ? `$${params.push("")}` : "?");
-    const where = this.#where(model, args.where, placeholder);
     const order = orderBy(model, args.orderBy);
-    if (where === null || order === null) return null;
+    if (order === null) return null;
     let sql = `SELECT ${columns.join(", ")} FROM ${model.table} t0 ${joins.join(" ")}`;
-    if (where) sql += ` WHERE ${where}`;
+    if (where.length > 0) sql += ` WHERE ${where.join(" AND ")}`;
     if (order) sql += ` ORDER BY ${order}`;
     if (kind !== "findMany") sql += " LIMIT 1";
     else {
-      if (args.take !== undefined) sql += ` LIMIT ${placeholder()}`;
-      if (args.skip !== undefined)
-        sql += `${args.take === undefined ? (provider === "sqlite" ? " LIMIT -1" : "") : ""} OFFSET ${placeholder()}`;
+      if (args.take !== undefined) sql += " LIMIT ?";
+      if (args.skip !== undefined) sql += `${args.take === undefined && provider === "sqlite" ? " LIMIT -1" : ""} OFFSET ?`;
     }
+    // Names and columns have no "?": each one is a value's place, numbered on PostgreSQL.
+    let place = 0;
+    if (provider === "postgresql") sql = sql.replace(/\?/g, () => `$${++place}`);
     return { sql: sql.replace(/\s+/g, " ").trim(), build: (rows) => rows.map((row) => assemble(root, row)) };
-  }
-
-  /** The WHERE clause, its placeholders in the order #conditions kept the values. */
-  #where(model: Model, where: unknown, placeholder: () => string): string | null {
-    if (where === undefined) return "";
-    const parts: string[] = [];
-    for (const [name, condition] of Object.entries(where as Record<string, unknown>)) {
-      if (condition === undefined) continue;
-      const scalar = model.scalars[name];
-      if (!scalar) {
-        const inner = this.#where(model, condition, placeholder);
-        if (inner === null) return null;
-        if (inner) parts.push(inner);
-        continue;
-      }
-      const col = `t0.${scalar.column}`;
-      if (!isRecord(condition) || condition instanceof Date) {
-        parts.push(condition === null ? `${col} IS NULL` : `${col} = ${placeholder()}`);
-        continue;
-      }
-      for (const [operator, value] of Object.entries(condition)) {
-        if (value === undefined) continue;
-        if (operator === "in") {
-          const list = value as unknown[];
-          parts.push(list.length === 0 ? "1 = 0" : `${col} IN (${list.map(() => placeholder()).join(", ")})`);
-        } else if (operator === "equals") parts.push(value === null ? `${col} IS NULL` : `${col} = ${placeholder()}`);
-        else if (operator === "not") parts.push(`${col} IS NOT NULL`);
-        else parts.push(`${col} ${OPERATORS[operator]} ${placeholder()}`);
-      }
-    }
-    return parts.join(" AND ");
   }
 }
 
