@@ -29,6 +29,23 @@ describe("who a caller is", () => {
     expect(await statementsOf(() => app.graphql(PING, {}, driver.id))).toEqual([]);
   });
 
+  it("is first read, by id or by token, in one planned statement", async () => {
+    const driver = await createDriver(app);
+    const token = await app.token(driver.id);
+    // Nobody remembered: what a process that has not seen them yet reads.
+    app.server.deps.callers.clear();
+    const byId = await statementsOf(() => post(app, "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS }));
+    expect(byId).toHaveLength(1);
+    expect(byId[0]).toMatch(/^SELECT t0\..* FROM usuarios t0 WHERE/);
+    app.server.deps.callers.clear();
+    const byToken = await statementsOf(() =>
+      app.legacy("POST", "/conductor/update_location.php", { conductor_id: driver.id, ...LLERAS }, { authorization: `Bearer ${token}` }),
+    );
+    // The session with its user's standing, joined.
+    expect(byToken).toHaveLength(1);
+    expect(byToken[0]).toMatch(/^SELECT t0\..* FROM sesiones t0 LEFT JOIN usuarios t1 /);
+  });
+
   it("is read again the moment an administrator changes their role, on a call that names them", async () => {
     const [boss, other] = [await newAdmin(app), await newAdmin(app)];
     expect((await userList(other.id)).status).toBe(200);

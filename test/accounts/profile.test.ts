@@ -42,6 +42,18 @@ describe("GET /auth/profile.php", () => {
     expect(byEmail.body).toEqual(expected);
   });
 
+  it("looks the user up with one planned statement before reading what the profile shows", async () => {
+    const user = await registerUser(app);
+    await app.legacy("GET", "/auth/profile.php", { userId: String(user.id) });
+    const before = app.queries.length;
+    const again = await app.legacy("GET", "/auth/profile.php", { email: user.email });
+    expect(again.status).toBe(200);
+    const sent = app.queries.slice(before);
+    // The lookup, then the user with the main location.
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toMatch(/^SELECT t0\..*usuarios/s);
+  });
+
   it.each([
     [{}, 400],
     [{ userId: "1", email: "a@b.co" }, 400],

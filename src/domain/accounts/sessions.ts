@@ -61,7 +61,7 @@ export async function memberById(
   if (!user) {
     const changes = deps.callers.changes;
     // Nobody is not remembered: the id may be registered next.
-    const found = await deps.db.user.findUnique({ where: { id, eliminado_en: null }, select: STANDING });
+    const found = await deps.reads.user.findUnique({ where: { id, eliminado_en: null }, select: STANDING });
     if (found) {
       user = found;
       deps.callers.rememberUser(user, now, changes);
@@ -93,7 +93,7 @@ async function findSession(deps: Deps, tokenHash: string): Promise<KnownSession 
   const known = deps.callers.session(tokenHash, now);
   if (known) return known;
   const changes = deps.callers.changes;
-  const found = await deps.db.session.findUnique({
+  const found = await deps.reads.session.findUnique({
     where: { token_hash: tokenHash },
     select: { id: true, expira_en: true, revocada_en: true, usuario: { select: STANDING } },
   });

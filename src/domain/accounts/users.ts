@@ -1,17 +1,18 @@
 import { z } from "zod";
-import type { Db, Tx } from "../../db/client.js";
+import type { Db } from "../../db/client.js";
+import type { ReadsOf } from "../../db/planned-reads.js";
 import { authorize, type Actor } from "../actor.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { email as emailSchema, optional, parseInput, positiveId } from "../validation.js";
 import { ACCOUNT_RULES } from "./access.js";
 
-export async function getUser(db: Db | Tx, id: number) {
+export async function getUser(db: ReadsOf<"user">, id: number) {
   const user = await db.user.findUnique({ where: { id, eliminado_en: null } });
   if (!user) throw new NotFoundError(`No existe un usuario con id ${id}`);
   return user;
 }
 
-export async function getUserByEmail(db: Db | Tx, email: string) {
+export async function getUserByEmail(db: ReadsOf<"user">, email: string) {
   const user = await db.user.findUnique({ where: { email, eliminado_en: null } });
   if (!user) throw new NotFoundError(`No existe un usuario con el correo ${email}`);
   return user;
@@ -20,7 +21,7 @@ export async function getUserByEmail(db: Db | Tx, email: string) {
 const lookupSchema = z.object({ userId: optional(positiveId()), email: optional(emailSchema()) });
 
 /** A user looked up by exactly one of id or e-mail, for someone allowed to see their profile. */
-export async function findUser(db: Db, actor: Actor, input: { userId?: number | null; email?: string | null }) {
+export async function findUser(db: ReadsOf<"user">, actor: Actor, input: { userId?: number | null; email?: string | null }) {
   const { userId, email } = parseInput(lookupSchema, input);
   if ((userId === undefined) === (email === undefined)) {
     throw new ValidationError("Envía exactamente uno de los campos 'userId' o 'email'");

@@ -137,7 +137,7 @@ builder.queryFields((t) => ({
     errors: { types: [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP] },
     args: { userId: t.arg.int({ description: "Su id" }), email: t.arg.string({ description: "Su correo" }) },
     resolve: async (query, _root, args, ctx) => {
-      const user = await findUser(ctx.deps.db, ctx.actor, args);
+      const user = await findUser(ctx.deps.reads, ctx.actor, args);
       return ctx.deps.db.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
     },
   }),
