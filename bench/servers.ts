@@ -7,7 +7,8 @@ import type { ServerCpu, ServerReady } from "./server-process.js";
 export function startServer(env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<ServerReady> } {
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./server-process.ts", import.meta.url))], {
     cwd: fileURLToPath(new URL("..", import.meta.url)),
-    env: { ...process.env, ...env },
+    // As deployed: libraries read NODE_ENV from the environment (graphql-js drops its development checks).
+    env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const ready = new Promise<ServerReady>((resolve, reject) => {
