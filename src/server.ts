@@ -79,14 +79,14 @@ function pathOf(req: IncomingMessage, res: ServerResponse): string | null {
   }
 }
 
+/** How long an idle keep-alive connection is kept open. */
+const KEEP_ALIVE_MS = 65_000;
+
 /**
  * Everything the service is, on one port: GraphQL over HTTP and WebSocket at /graphql, the legacy
  * `.php` shim, document photos and health checks, all through Yoga's plugins. Migrations run and
  * the first administrator is created here.
  */
-/** How long an idle keep-alive connection is kept open. */
-const KEEP_ALIVE_MS = 65_000;
-
 export async function buildServer(config: Config, options: BuildOptions = {}) {
   const log = options.log ?? createLogger(config);
   const applied = await applyMigrations(config.DATABASE_URL);

@@ -10,6 +10,17 @@ export interface Reader {
 // Statements of a few hundred shapes at most; a bound all the same, for `in` lists of many lengths.
 const MOST_STATEMENTS = 1000;
 
+/** What `cache` keeps for `sql`, made the first time; past MOST_STATEMENTS the oldest goes. */
+function cached<V>(cache: Map<string, V>, sql: string, make: () => V): V {
+  let value = cache.get(sql);
+  if (value === undefined) {
+    if (cache.size >= MOST_STATEMENTS) cache.delete(cache.keys().next().value!);
+    value = make();
+    cache.set(sql, value);
+  }
+  return value;
+}
+
 /**
  * SQLite: a connection of its own that only reads. In WAL mode it sees every committed change and
  * nothing of a transaction still open on the writing connection, and never waits for one.
@@ -21,13 +32,7 @@ export function sqliteReader(file: string, onQuery?: (sql: string) => void): Rea
   return {
     run: async (sql, params) => {
       onQuery?.(sql);
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= MOST_STATEMENTS) statements.delete(statements.keys().next().value!);
-        statement = connection.prepare(sql).raw(true);
-        statements.set(sql, statement);
-      }
-      return statement.all(params) as unknown[][];
+      return cached(statements, sql, () => connection.prepare(sql).raw(true)).all(params) as unknown[][];
     },
     close: () => connection.close(),
   };
@@ -46,13 +51,8 @@ export function postgresReader(pool: pg.Pool, onQuery?: (sql: string) => void): 
   return {
     run: async (sql, params) => {
       onQuery?.(sql);
-      let name = names.get(sql);
-      if (!name) {
-        if (names.size >= MOST_STATEMENTS) names.delete(names.keys().next().value!);
-        // Never a name used before: a connection may still hold it prepared with other text.
-        name = `lectura_${++named}`;
-        names.set(sql, name);
-      }
+      // Never a name used before: a connection may still hold it prepared with other text.
+      const name = cached(names, sql, () => `lectura_${++named}`);
       const result = await pool.query({ name, text: sql, values: params, rowMode: "array", types: TYPES });
       return result.rows as unknown[][];
     },
