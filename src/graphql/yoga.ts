@@ -12,6 +12,7 @@ import { HTTP_STATUS } from "../http/status.js";
 import type { EventMap } from "../domain/events.js";
 import { contextFactory } from "./context.js";
 import { corsFor, edgePlugins, type EdgeSettings } from "./edge.js";
+import { withJoinedHooks } from "./joined-hooks.js";
 import type { Identity, Transport } from "./identity.js";
 import { schema } from "./schema.js";
 import { useSignInRequired } from "./sign-in.js";
@@ -147,12 +148,12 @@ export function createGraphQL(
     graphiql: graphiql && { subscriptionsProtocol: "WS", title: "Ride-hailing GraphQL" },
     renderGraphiQL: (options) => (graphiqlPage ??= renderGraphiQL(options)),
     cors: corsFor(edge),
-    plugins: [
+    plugins: withJoinedHooks([
       ...edgePlugins([GRAPHQL_PATH, GRAPHQL_SSE_PATH], edge, metrics),
       useSignInRequired(),
       useGraphQLOverSSE(GRAPHQL_SSE_PATH, deps.log),
       ...routes,
-    ],
+    ]),
     context: (initial) => buildContext(initial),
     logging: {
       debug: (...args) => deps.log.debug({ yoga: args }),
