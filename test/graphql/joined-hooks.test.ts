@@ -18,7 +18,7 @@ describe("plugins whose request and response hooks run as one", () => {
     expect(seen).toEqual(["a", "b", "c"]);
   });
 
-  it("hand a request one hook sets to the hooks after it and to what answers", async () => {
+  it("hand a request one hook sets to the hooks after it", async () => {
     const yoga = serve([
       {
         onRequest: ({ request, setRequest, fetchAPI }) =>
@@ -29,6 +29,17 @@ describe("plugins whose request and response hooks run as one", () => {
       },
     ]);
     expect(await (await yoga.fetch("http://x/graphql?query={hello}")).text()).toBe("primero");
+  });
+
+  it("hand a request handler one hook sets to the hooks after it, and answer with it", async () => {
+    const seen: boolean[] = [];
+    const own = (_request: Request) => new Response("propia");
+    const yoga = serve([
+      { onRequest: ({ setRequestHandler }) => setRequestHandler(own as never) },
+      { onRequest: ({ requestHandler }) => void seen.push(requestHandler === (own as never)) },
+    ]);
+    expect(await (await yoga.fetch("http://x/graphql?query={hello}")).text()).toBe("propia");
+    expect(seen).toEqual([true]);
   });
 
   it("stop at the hook that answers, at once or later: the hooks after it never run", async () => {
