@@ -25,14 +25,26 @@ export function withJoinedHooks<P extends Pick<Plugin, "onRequest" | "onResponse
   return [{ onRequest: joinRequestHooks(onRequest), onResponse: joinResponseHooks(onResponse) }, ...rest];
 }
 
+/** Runs each hook in turn, waiting for one that returns a promise, until `stopped` says so. */
+function inTurn<Hook>(hooks: Hook[], run: (hook: Hook) => unknown, stopped: () => boolean): void | Promise<void> {
+  const from = (first: number): void | Promise<void> => {
+    for (let i = first; i < hooks.length && !stopped(); i++) {
+      const done = run(hooks[i]!);
+      if (isPromise(done)) return done.then(() => from(i + 1));
+    }
+  };
+  return from(0);
+}
+
 function joinRequestHooks(hooks: OnRequest[]): OnRequest {
   return (payload) => {
     // What a hook hands on reaches the hooks after it, as between whatwg-node's own hooks.
     let { request, requestHandler } = payload;
     let ended = false;
-    const from = (first: number): void | Promise<void> => {
-      for (let i = first; i < hooks.length && !ended; i++) {
-        const done = hooks[i]!({
+    return inTurn(
+      hooks,
+      (hook) =>
+        hook({
           ...payload,
           request,
           requestHandler,
@@ -48,30 +60,29 @@ function joinRequestHooks(hooks: OnRequest[]): OnRequest {
             if (response) ended = true;
             payload.endResponse(response);
           },
-        });
-        if (isPromise(done)) return done.then(() => from(i + 1));
-      }
-    };
-    return from(0);
+        }),
+      () => ended,
+    );
   };
 }
+
+const never = () => false;
 
 function joinResponseHooks(hooks: OnResponse[]): OnResponse {
   return (payload) => {
     let { response } = payload;
-    const from = (first: number): void | Promise<void> => {
-      for (let i = first; i < hooks.length; i++) {
-        const done = hooks[i]!({
+    return inTurn(
+      hooks,
+      (hook) =>
+        hook({
           ...payload,
           response,
           setResponse(next) {
             response = next;
             payload.setResponse(next);
           },
-        });
-        if (isPromise(done)) return done.then(() => from(i + 1));
-      }
-    };
-    return from(0);
+        }),
+      never,
+    );
   };
 }
