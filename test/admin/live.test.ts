@@ -130,12 +130,17 @@ describe("liveOperations", () => {
     while (change.viajes.length === 0) change = await next();
     expect(change.viajes).toEqual([{ id: trip.id, estado: "pendiente" }]);
 
-    // Pings every 100 ms for 2.5 s, each from another place, reach the console once a second at
-    // most; then leaving the area is said once.
+    // Pings every 100 ms for 2.5 s, each from a place none before it had (a 5 × 5 grid, 200 m
+    // apart, so that two looks never see the same place however the pings fall between them),
+    // reach the console once a second at most; then leaving the area is said once.
     const began = Date.now();
     const pinging = (async () => {
-      for (let step = 1; step <= 25; step++) {
-        await ping(driver.id, { latitud: LLERAS.latitud + (step % 2 === 0 ? 0.002 : 0.004), longitud: LLERAS.longitud });
+      for (let step = 0; step < 25; step++) {
+        const at = {
+          latitud: LLERAS.latitud + 0.001 + ((step % 5) - 2) * 0.002,
+          longitud: LLERAS.longitud + (Math.floor(step / 5) - 2) * 0.002,
+        };
+        await ping(driver.id, at);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       await ping(driver.id, ESTADIO);
