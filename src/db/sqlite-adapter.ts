@@ -1,6 +1,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type Database from "better-sqlite3";
 import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import { endedAnyway } from "./transaction-end.js";
 
 /**
  * The better-sqlite3 adapter shares one connection between every query. It serialises
@@ -73,13 +74,16 @@ class SerializedAdapter implements SqlDriverAdapter {
     const release = await this.#lock.acquire();
     try {
       const tx = await this.#inner.startTransaction(isolationLevel);
-      return holdUntilEnd(tx, release);
+      // A COMMIT that failed (a deferred constraint, a full disk) may leave SQLite's transaction open.
+      return endedAnyway(holdUntilEnd(tx, release), (open) => open.executeRaw(ROLLBACK));
     } catch (error) {
       release();
       throw error;
     }
   }
 }
+
+const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
 
 /** The transaction keeps the lock until it commits or rolls back. */
 function holdUntilEnd(tx: Transaction, release: () => void): Transaction {

@@ -17,6 +17,19 @@ afterAll(async () => {
 
 const company = (nit: string) => ({ nombre: `Empresa ${nit}`, nit });
 
+/** What `work` answers, or a failure if it has not answered in 5 s: a database held for good answers nothing. */
+async function answered<T>(work: Promise<T>): Promise<T> {
+  let timer!: NodeJS.Timeout;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("sin respuesta en 5 s: la base de datos quedó retenida")), 5000);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe("transactions", () => {
   it("keep a write made outside them while they are open, when they roll back", async () => {
     let release!: () => void;
@@ -41,6 +54,33 @@ describe("transactions", () => {
     const nits = (await db.prisma.company.findMany()).map((c) => c.nit);
     expect(nits).toContain("fuera");
     expect(nits).not.toContain("dentro");
+  });
+
+  it("let go of the database when their ROLLBACK fails, the database having ended them already", async () => {
+    const failing = db.prisma.$transaction(async (tx) => {
+      await tx.company.create({ data: company("terminada") });
+      // SQLite ends a transaction itself on some errors (a full disk, an I/O error); the ROLLBACK sent after it then fails.
+      await tx.$executeRawUnsafe("ROLLBACK");
+      throw new Error("fallo");
+    });
+    await expect(failing).rejects.toThrow("fallo");
+    expect(await answered(db.prisma.company.count({ where: { nit: "terminada" } }))).toBe(0);
+    expect(await answered(db.prisma.$transaction((tx) => tx.company.create({ data: company("despues") })))).toMatchObject({
+      nit: "despues",
+    });
+  });
+
+  it("undo their work and let go of the database when their COMMIT fails", async () => {
+    const failing = db.prisma.$transaction(async (tx) => {
+      // SQLite checks these foreign keys at COMMIT, which then fails with the transaction still open.
+      // PostgreSQL cannot defer them, so there the insert fails instead: the outcome must be the same.
+      await tx.$executeRawUnsafe(db.provider === "sqlite" ? "PRAGMA defer_foreign_keys = ON" : "SET CONSTRAINTS ALL DEFERRED");
+      await tx.company.create({ data: company("huerfana") });
+      await tx.userLocation.create({ data: { usuario_id: 535353 } });
+    });
+    await expect(failing).rejects.toThrow();
+    expect(await answered(db.prisma.company.count({ where: { nit: "huerfana" } }))).toBe(0);
+    expect(await answered(db.prisma.$transaction((tx) => tx.company.create({ data: company("luego") })))).toMatchObject({ nit: "luego" });
   });
 
   it("enforce foreign keys and cascades", async () => {
