@@ -195,7 +195,9 @@ describe("the ledger, after every step of random trips, payouts, deposits and ad
   it("balances every entry and itself, keeps each balance as the sum of its lines and as its terms, and agrees with the earnings report", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), (steps) => run(steps)),
-      { numRuns: 20 },
+      // A case that never ends fails after a minute, and shrinking stops before the test's own
+      // timeout, so that a failure is reported with its seed and steps rather than as a timeout.
+      { numRuns: 20, timeout: 60_000, interruptAfterTimeLimit: 240_000, markInterruptAsFailure: true },
     );
     // Each run is some thirty calls through the whole service; on PostgreSQL that takes a while.
   }, 300_000);
