@@ -74,8 +74,9 @@ class SerializedAdapter implements SqlDriverAdapter {
     const release = await this.#lock.acquire();
     try {
       const tx = await this.#inner.startTransaction(isolationLevel);
-      // A COMMIT that failed (a deferred constraint, a full disk) may leave SQLite's transaction open.
-      return endedAnyway(holdUntilEnd(tx, release), (open) => open.executeRaw(ROLLBACK));
+      // The transaction keeps the lock until it ends. A COMMIT that failed (a deferred
+      // constraint, a full disk) may leave SQLite's transaction open: it is rolled back first.
+      return endedAnyway(tx, { settle: (open) => open.executeRaw(ROLLBACK), released: release });
     } catch (error) {
       release();
       throw error;
@@ -84,26 +85,6 @@ class SerializedAdapter implements SqlDriverAdapter {
 }
 
 const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
-
-/** The transaction keeps the lock until it commits or rolls back. */
-function holdUntilEnd(tx: Transaction, release: () => void): Transaction {
-  const end = (finish: () => Promise<void>) => async () => {
-    try {
-      await finish();
-    } finally {
-      release();
-    }
-  };
-  return {
-    provider: tx.provider,
-    adapterName: tx.adapterName,
-    options: tx.options,
-    queryRaw: (query) => tx.queryRaw(query),
-    executeRaw: (query) => tx.executeRaw(query),
-    commit: end(() => tx.commit()),
-    rollback: end(() => tx.rollback()),
-  };
-}
 
 // Prisma sends a few hundred distinct statements; more than this many are prepared again.
 const PREPARED_STATEMENTS = 1000;

@@ -8,14 +8,22 @@ const ENDS = new Set(["COMMIT", "ROLLBACK"]);
  * holds (a pooled connection; on SQLite, the one connection every query waits for). When that
  * statement fails, neither is called and what it held stays held for good: every later query waits
  * in vain. Here a failed COMMIT or ROLLBACK is followed by `settle` (what the connection still
- * needs, if anything, to be usable again) and by the release.
+ * needs, if anything, to be usable again) and by the release; `released` is told when the
+ * transaction has ended, however it did.
  */
-export function endedAnyway(tx: Transaction, settle?: (tx: Transaction) => Promise<unknown>): Transaction {
+export function endedAnyway(
+  tx: Transaction,
+  { settle, released }: { settle?: (tx: Transaction) => Promise<unknown>; released?: () => void } = {},
+): Transaction {
   let ended = false;
-  const once = (release: () => Promise<void>) => async () => {
+  const once = (end: () => Promise<void>) => async () => {
     if (ended) return;
     ended = true;
-    await release();
+    try {
+      await end();
+    } finally {
+      released?.();
+    }
   };
   const rollback = once(() => tx.rollback());
   return {
