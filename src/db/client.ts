@@ -3,6 +3,7 @@ import { PrismaClient, Prisma } from "../generated/sqlite/client.js";
 import { releasingPg } from "./pg-adapter.js";
 import { postgresReader, sqliteReader, type Reader } from "./readers.js";
 import { serializedSqlite } from "./sqlite-adapter.js";
+import { statementsInTurn } from "./statements-in-turn.js";
 import { databaseProvider, sqliteFile, type Provider } from "./url.js";
 
 /**
@@ -59,7 +60,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   const file = provider === "sqlite" ? sqliteFile(url) : null;
   const reader = pool ? postgresReader(pool, options.onQuery) : file !== ":memory:" ? sqliteReader(file!, options.onQuery) : null;
   return {
-    prisma,
+    prisma: statementsInTurn(prisma),
     provider,
     ping: async () => {
       await prisma.$queryRawUnsafe("SELECT 1");

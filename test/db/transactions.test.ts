@@ -83,6 +83,29 @@ describe("transactions", () => {
     expect(await answered(db.prisma.$transaction((tx) => tx.company.create({ data: company("luego") })))).toMatchObject({ nit: "luego" });
   });
 
+  it("answer each statement sent at once on its own: one that fails leaves the others' answers whole, never empty", async () => {
+    // Statements a transaction is sent in one tick: before each was sent on its own, those after a
+    // failed one answered undefined, which a read took for "no such row".
+    const outcomes = await db.prisma.$transaction(async (tx) =>
+      Promise.allSettled([
+        tx.$queryRawUnsafe("SELECT * FROM tabla_que_no_existe"),
+        tx.pricingRate.findUnique({ where: { tipo_vehiculo: "auto" } }),
+        tx.pricingRate.findMany({ where: { tipo_vehiculo: "moto" } }),
+        tx.pricingRate.count(),
+      ]),
+    );
+    expect(outcomes[0]!.status).toBe("rejected");
+    const [, rate, rates, count] = outcomes;
+    // SQLite goes on after a failed statement; PostgreSQL refuses the rest of the transaction. Neither answers empty.
+    if (db.provider === "sqlite") {
+      expect(rate).toMatchObject({ status: "fulfilled", value: { tipo_vehiculo: "auto" } });
+      expect(rates).toMatchObject({ status: "fulfilled", value: [{ tipo_vehiculo: "moto" }] });
+      expect(count).toEqual({ status: "fulfilled", value: 3 });
+    } else {
+      for (const outcome of [rate, rates, count]) expect(outcome!.status).toBe("rejected");
+    }
+  });
+
   it("enforce foreign keys and cascades", async () => {
     await expect(db.prisma.userLocation.create({ data: { usuario_id: 424242 } })).rejects.toThrow();
     const user = await db.prisma.user.create({

@@ -32,4 +32,23 @@ describe("a SQLite database locked by another writer", () => {
       other.close();
     }
   });
+
+  it("fails a transaction's write as unavailable, and the reads sent with it answer their rows, never nothing", async () => {
+    const other = new Sqlite(sqliteFile(database.url));
+    try {
+      other.prepare("BEGIN IMMEDIATE").run();
+      const [write, rate, rates] = await db.prisma.$transaction((tx) =>
+        Promise.allSettled([
+          tx.company.create({ data: { nombre: "Bloqueada", nit: "901" } }),
+          tx.pricingRate.findUnique({ where: { tipo_vehiculo: "auto" } }),
+          tx.pricingRate.findMany({ where: { tipo_vehiculo: "moto" } }),
+        ]),
+      );
+      expect(write!.status === "rejected" && unavailableReason(write.reason)).toMatch(/^P1008 /);
+      expect(rate).toMatchObject({ status: "fulfilled", value: { tipo_vehiculo: "auto" } });
+      expect(rates).toMatchObject({ status: "fulfilled", value: [{ tipo_vehiculo: "moto" }] });
+    } finally {
+      other.close();
+    }
+  });
 });
