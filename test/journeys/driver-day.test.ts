@@ -122,10 +122,12 @@ describe("a driver's day", () => {
     // The trip's detail: ConductorTripsService.getTripDetails (lib/src/features/conductor/services/conductor_trips_service.dart:262-308).
     const detail = () => dartGet(app, "/conductor/get_viaje_detalle.php", { conductor_id: driver.id, viaje_id: request.id }, BOTH);
     const passengerAccount = await app.db.user.findUniqueOrThrow({ where: { id: passenger.id } });
+    // TripModel.fromJson (l.94-95) keeps `json['origen']?.toString()`, and the detail sheet prints it: an address.
     expect(ok(await detail()).viaje).toMatchObject({
       id: request.id,
       estado: "aceptada",
-      origen: { direccion: "Cl. 5 #38-25, Cali" },
+      origen: "Cl. 5 #38-25, Cali",
+      destino: "Estadio Pascual Guerrero, Cali",
       cliente_nombre: passengerAccount.nombre,
       cliente_apellido: passengerAccount.apellido,
       duracion_estimada: expect.any(Number),
@@ -166,14 +168,45 @@ describe("a driver's day", () => {
     // 10 s online, then 15 min with the trip.
     expect(stats.estadisticas.horas_hoy).toBe(0.25);
 
+    // The passenger rates the ride: TripRemoteDataSourceImpl.rateConductor (trip_remote_datasource.dart:311-336).
+    ok(await dartPost(app, "/viajes/rate_conductor.php", { trip_id: request.id, calificacion: 5, comentario: "Muy amable" }));
+
     // History: ConductorTripsService.getTripsHistory (conductor_trips_service.dart:146-171): page=1&limit=20; the filters compare 'completada'.
     const history = ok(await dartGet(app, "/conductor/get_historial.php", { conductor_id: driver.id, page: 1, limit: 20 }, BOTH));
     expect(history.viajes).toHaveLength(1);
-    expect(history.viajes[0]).toMatchObject({
+    const [card] = history.viajes;
+    expect(card).toMatchObject({
       id: request.id,
       estado: "completada",
       precio_final: 14000,
       cliente_nombre: passengerAccount.nombre,
+      calificacion: 5,
+      comentario: "Muy amable",
+    });
+    // What conductor_trips_screen.dart prints on the card (l.376-416): the passenger's full name, the stars, pickup and drop-off.
+    const shown = {
+      cliente: `${String(card.cliente_nombre ?? "")} ${String(card.cliente_apellido ?? "")}`,
+      estrellas: (card.calificacion ?? 0).toFixed(1),
+      recogida: card.origen?.toString() ?? "Punto de recogida",
+      destino: card.destino?.toString() ?? "Destino",
+    };
+    expect(shown).toEqual({
+      cliente: `${passengerAccount.nombre} ${passengerAccount.apellido}`,
+      estrellas: "5.0",
+      recogida: "Cl. 5 #38-25, Cali",
+      destino: "Estadio Pascual Guerrero, Cali",
+    });
+    // viaje_activo_card.dart (l.154-157) finds the places on the map by these.
+    expect(card).toMatchObject({
+      latitud_origen: PICKUP.latitude,
+      longitud_origen: PICKUP.longitude,
+      latitud_destino: 3.4296,
+      longitud_destino: -76.5408,
+    });
+    // The specification's own list keeps the places as objects (features/trips/data/models/trip_model.dart reads them as maps).
+    expect(history.trips[0]).toMatchObject({
+      origen: { direccion: "Cl. 5 #38-25, Cali", latitud: PICKUP.latitude },
+      destino: { latitud: 3.4296 },
     });
     // The detail is the history's entry.
     expect(ok(await detail()).viaje).toEqual(history.viajes[0]);

@@ -458,10 +458,22 @@ describe("pingo's trip calls", () => {
       ACCEPT_JSON,
     );
     ok(history);
-    // The spec's trips, and the same trips with the names and states TripModel.fromJson and the filters read.
+    // The spec's trips, and the same trips with the names, states and addresses as text that TripModel.fromJson and the filters read.
     const APP_STATES: Record<string, string> = { completado: "completada", cancelado: "cancelada" };
+    type Place = { direccion: string; latitud: number; longitud: number };
     expect(history.body.viajes).toEqual(
-      history.body.trips.map((trip: { estado: string }) => expect.objectContaining({ ...trip, estado: APP_STATES[trip.estado] })),
+      history.body.trips.map(({ origen, destino, ...trip }: { estado: string; origen: Place; destino: Place }) =>
+        expect.objectContaining({
+          ...trip,
+          estado: APP_STATES[trip.estado],
+          origen: origen.direccion,
+          destino: destino.direccion,
+          latitud_origen: origen.latitud,
+          longitud_origen: origen.longitud,
+          latitud_destino: destino.latitud,
+          longitud_destino: destino.longitud,
+        }),
+      ),
     );
     const done = history.body.viajes.find((trip: { id: number }) => trip.id === secondId);
     expect(done, JSON.stringify(history.body)).toBeDefined();

@@ -28,18 +28,37 @@ type Trip = Record<string, GraphQLData>;
 /** A trip with its passenger's name, as pingo's driver screens read it (the history and a trip's detail). */
 const TRIP_WITH_PASSENGER = "...LegacyTrip ... on Viaje { pasajero { nombre apellido } ganancia_conductor }";
 
+/** Whose list it is: the rating shown on each entry is the one they were given. */
+type ListOwner = "pasajero" | "conductor";
+const RECEIVED = {
+  conductor: { calificacion: "calificacion_conductor", comentario: "comentario_conductor" },
+  pasajero: { calificacion: "calificacion_usuario", comentario: "comentario_usuario" },
+} as const;
+
 /**
- * A trip with the names and states pingo's trip history reads
- * (lib/src/features/conductor/services/conductor_trips_service.dart: its filters compare `completada`).
+ * A trip as pingo's driver screens read it (lib/src/features/conductor/: conductor_trips_service.dart
+ * prints `origen` and `destino` as text, viaje_activo_card.dart finds the places by
+ * `latitud_origen`…, and the filters compare the app's `completada`). Only the spec's own lists
+ * (`trips`) keep the places as objects, which the app's trip model reads.
  */
-const appTrip = ({ pasajero, ...trip }: Trip) => ({
-  ...trip,
-  estado: appTripState(trip.estado),
-  duracion_estimada: trip.duracion_estimada_minutos,
-  fecha_completado: trip.fecha_fin,
-  cliente_nombre: pasajero?.nombre ?? null,
-  cliente_apellido: pasajero?.apellido ?? null,
-});
+const appTrip =
+  (owner: ListOwner) =>
+  ({ pasajero, origen, destino, ...trip }: Trip) => ({
+    ...trip,
+    estado: appTripState(trip.estado),
+    origen: origen.direccion,
+    destino: destino.direccion,
+    latitud_origen: origen.latitud,
+    longitud_origen: origen.longitud,
+    latitud_destino: destino.latitud,
+    longitud_destino: destino.longitud,
+    duracion_estimada: trip.duracion_estimada_minutos,
+    fecha_completado: trip.fecha_fin,
+    cliente_nombre: pasajero?.nombre ?? null,
+    cliente_apellido: pasajero?.apellido ?? null,
+    calificacion: trip[RECEIVED[owner].calificacion],
+    comentario: trip[RECEIVED[owner].comentario],
+  });
 
 const SHOWN_VEHICLE = z.object({
   tipo: z.string().nullable(),
@@ -78,6 +97,15 @@ const nearbyCar = ({ tipo_vehiculo, ...car }: GraphQLData) => ({ vehiculo_tipo: 
 
 const APP_TRIP = TRIP.extend({
   estado: APP_TRIP_STATE,
+  origen: z.string(),
+  destino: z.string(),
+  latitud_origen: z.number(),
+  longitud_origen: z.number(),
+  latitud_destino: z.number(),
+  longitud_destino: z.number(),
+  /** The rating the list's owner was given for the trip (1 to 5), and its comment. */
+  calificacion: z.int().nullable(),
+  comentario: z.string().nullable(),
   duracion_estimada: z.int(),
   fecha_completado: z.iso.datetime().nullable(),
   cliente_nombre: z.string().nullable(),
@@ -87,7 +115,14 @@ const APP_TRIP = TRIP.extend({
 });
 
 /** A list of one person's trips, as passenger or as driver; pingo's driver screens read it as `viajes`. */
-const tripList = (path: string, aliases: string[], summary: string, idField: "usuario_id" | "conductor_id", rol: string, alcance: string) =>
+const tripList = (
+  path: string,
+  aliases: string[],
+  summary: string,
+  idField: "usuario_id" | "conductor_id",
+  rol: ListOwner,
+  alcance: string,
+) =>
   defineRoute({
     method: "GET",
     path,
@@ -109,7 +144,7 @@ const tripList = (path: string, aliases: string[], summary: string, idField: "us
     output: z.object({ trips: z.array(TRIP), viajes: z.array(APP_TRIP) }),
     respond: (result) => {
       const trips = result.data.map(({ pasajero: _passenger, ganancia_conductor: _earned, ...trip }: Trip) => trip);
-      return { trips, viajes: result.data.map(appTrip) };
+      return { trips, viajes: result.data.map(appTrip(rol)) };
     },
   });
 
@@ -378,7 +413,7 @@ export const tripRoutes = [
     variables: ({ viaje_id }) => ({ trip_id: viaje_id }),
     legacyNames: { trip_id: "viaje_id" },
     output: z.object({ viaje: APP_TRIP }),
-    respond: (trip) => ({ viaje: appTrip(trip) }),
+    respond: (trip) => ({ viaje: appTrip("conductor")(trip) }),
   }),
   tripList(
     "/viajes/get_conductor_history.php",
