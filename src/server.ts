@@ -305,6 +305,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
         countError: (code) => metrics.countError(code),
         database: outage,
+        unsigned: identity.unsignedLegacyCall,
       }),
     ],
   });

@@ -83,7 +83,7 @@ export const isUnnamedLegacy = (actor: Actor) => actor.kind === "unnamed";
 export const isUser = (actor: Actor, userId: number | null) => isMember(actor) && userId !== null && actor.id === userId;
 
 export const signedIn = rule<void>("Inicia sesión para hacer esto", isMember);
-const ADMINS_ONLY = "Esta operación es solo para administradores";
+export const ADMINS_ONLY = "Esta operación es solo para administradores";
 export const adminOnly = rule(ADMINS_ONLY, isAdmin);
 /** The specification's suspend, activate, approve and reject calls carry no admin_id: under LEGACY_AUTH=ids they are trusted. */
 export const adminOrUnnamedLegacy = rule<void>(ADMINS_ONLY, (actor) => isAdmin(actor) || isUnnamedLegacy(actor));

@@ -35,6 +35,7 @@ export interface Transport {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const SESSION_NEEDED = "Esta llamada necesita la cabecera Authorization: Bearer <token>; obtén uno en /auth/login.php";
 
 export function createIdentity(deps: Deps, settings: IdentitySettings) {
   const address = (transport: Transport) => clientAddress(transport.req, transport.request?.headers, settings.trustProxyHops);
@@ -66,14 +67,21 @@ export function createIdentity(deps: Deps, settings: IdentitySettings) {
       // An administrator may make a call for the user it names.
       return memberById(deps, claim.caller.id, { via: "token", session: user.session, actingAdminId: user.id, address: from });
     }
-    if (settings.legacyAuth === "token") {
-      throw new UnauthenticatedError("Esta llamada necesita la cabecera Authorization: Bearer <token>; obtén uno en /auth/login.php");
-    }
+    if (settings.legacyAuth === "token") throw new UnauthenticatedError(SESSION_NEEDED);
     if (!claim.caller) return { kind: "unnamed", address: from };
     return memberById(deps, claim.caller.id, { via: "ids", session: null, actingAdminId: null, address: from });
   }
 
   return {
+    /**
+     * A legacy call that can be nobody's (LEGACY_AUTH=token and no credentials sent), refused before
+     * its fields are read: whoever sent it is told to sign in, not what else is wrong with it.
+     */
+    unsignedLegacyCall(isPublic: boolean, headers: Headers): UnauthenticatedError | null {
+      return !isPublic && settings.legacyAuth === "token" && !headers.get("authorization")
+        ? new UnauthenticatedError(SESSION_NEEDED)
+        : null;
+    },
     /** Who is calling. GraphQL callers with a token that does not count are anonymous, and told why. */
     async actor(transport: Transport): Promise<Actor> {
       if (transport.actor) return transport.actor;

@@ -25,6 +25,8 @@ export interface ShimOptions {
   countError: (code: string) => void;
   /** Counts the calls answered 503 because the database cannot serve now. */
   database: DatabaseOutage;
+  /** Why a call can be nobody's as sent (LEGACY_AUTH=token, no token), before its fields are read. */
+  unsigned: (isPublic: boolean, headers: Headers) => Error | null;
 }
 
 interface LegacyErrorResult {
@@ -193,6 +195,8 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
     const { route, known } = entry;
     let input: LegacyInput;
     try {
+      const unsigned = options.unsigned(route.public === true, request.headers);
+      if (unsigned) throw unsigned;
       input = readFields(route, known, await readInput(route, request, url));
     } catch (error) {
       const { code, response } = failed(error, pathname);

@@ -664,6 +664,13 @@ const GRAPHQL: GraphQLRow[] = [
   },
   { field: "ledgerEntries", target: people, allowed: ["administrador"], query: query("ledgerEntries") },
   {
+    field: "allPayouts",
+    target: people,
+    allowed: ["administrador"],
+    query: query("allPayouts", "(conductor_id: $id)"),
+    variables: (t) => ({ id: t.conductor }),
+  },
+  {
     field: "settlementReport",
     target: people,
     allowed: ["administrador"],

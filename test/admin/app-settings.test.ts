@@ -55,7 +55,7 @@ describe("GET /admin/app_config.php", () => {
     expect(nobody.body).toEqual({ success: false, message: "Esta llamada debe indicar quién la hace" });
     const notAdmin = await read({ public: "0", admin_id: String(passenger.id) });
     expect(notAdmin.status).toBe(403);
-    expect(notAdmin.body.message).toBe("Solo los administradores ven todos los ajustes; pide solo los públicos");
+    expect(notAdmin.body.message).toBe("Esta operación es solo para administradores: pide solo los ajustes públicos");
     expect((await read({ public: "si" })).body.message).toBe("El campo 'public' debe ser 1 o 0");
   });
 });

@@ -121,6 +121,7 @@ describe("the legacy shim", () => {
         multipartLimit: 10,
         countError: () => {},
         database: databaseOutage(app.server.deps.log, async () => undefined),
+        unsigned: () => null,
       }),
     ).toThrow(/noSuchField/);
   });

@@ -1,4 +1,4 @@
-import { adminOnly, adminOrUnnamedLegacy, isAdmin, rule } from "../actor.js";
+import { ADMINS_ONLY, adminOnly, adminOrUnnamedLegacy, isAdmin, rule } from "../actor.js";
 
 /** Who may administer accounts and companies: administrators, and (LEGACY_AUTH=ids) the legacy calls that name no administrator. */
 export const ADMIN_RULES = {
@@ -15,7 +15,7 @@ export const ADMIN_RULES = {
   reviewDocuments: adminOnly,
   /** The public app settings are for anyone; all of them, only for administrators. */
   readAppSettings: rule<{ publicas: boolean }>(
-    "Solo los administradores ven todos los ajustes; pide solo los públicos",
+    `${ADMINS_ONLY}: pide solo los ajustes públicos`,
     (actor, { publicas }) => publicas || isAdmin(actor),
   ),
   updateAppSetting: adminOnly,

@@ -1,4 +1,4 @@
-import { authorize, isAdmin, isMember, isUser, member, rule, type Actor, type Member } from "../actor.js";
+import { ADMINS_ONLY, authorize, isAdmin, isMember, isUser, member, rule, type Actor, type Member } from "../actor.js";
 import { UnauthenticatedError } from "../errors.js";
 
 /** Money follows only a caller proven by a session token: an id a legacy call carries (LEGACY_AUTH=ids) never moves or shows it. */
@@ -20,7 +20,7 @@ export const MONEY_RULES = {
     (actor) => proven(actor) && isDriver(actor) && isMember(actor) && actor.actingAdminId === null,
   ),
   /** Reviewing and paying payouts, verifying accounts, deposits and adjustments. */
-  operate: rule<void>("Solo un administrador con sesión iniciada puede hacer esto", (actor) => proven(actor) && isAdmin(actor)),
+  operate: rule<void>(ADMINS_ONLY, (actor) => proven(actor) && isAdmin(actor)),
 };
 
 /** A legacy caller named only by an id is told to sign in, rather than refused as somebody else. */

@@ -220,6 +220,12 @@ export async function listPayouts(deps: Deps, actor: Actor, input: Raw<typeof li
   return { items, pagination: page.pagination(total) };
 }
 
+/** Every driver's payouts, or one driver's when named: the administrators' review list, for nobody else. */
+export function listAllPayouts(deps: Deps, actor: Actor, input: Parameters<typeof listPayouts>[2]) {
+  moneyActor(actor, MONEY_RULES.operate);
+  return listPayouts(deps, actor, input);
+}
+
 const isOperator = (actor: Actor) => MONEY_RULES.operate.allows(actor, undefined);
 
 /** Whose payouts a subscription follows: a driver's own (or one driver's for an administrator), or everybody's for an administrator. */

@@ -16,6 +16,7 @@ import {
 import type { PayoutState } from "../../domain/money/payout-states.js";
 import {
   cancelPayout,
+  listAllPayouts,
   listPayouts,
   type PAYOUT_ACTIONS,
   PAYOUT_SORTING,
@@ -238,6 +239,16 @@ const LedgerPage = pageType("PaginaAsientos", LedgerEntryRef, "Una página de as
 
 const aboutDriver = { description: "Otro conductor (solo administradores); por defecto quien llama" };
 
+const payoutFilters = {
+  ...builder.args((t) => ({ estado: t.field({ type: PayoutStateEnum, description: "Solo los de este estado; sin él, todos" }) })),
+  ...sortArgs("OrdenRetiros", "Por qué se ordena la lista de retiros", PAYOUT_SORTING, {
+    id: "Su número, que crece con el tiempo",
+    solicitado_en: "Cuándo se pidió",
+    monto: "Su monto",
+    estado: "El nombre de su estado",
+  }),
+};
+
 builder.queryFields((t) => ({
   driverBalance: t.field({
     type: DriverBalanceRef,
@@ -265,18 +276,15 @@ builder.queryFields((t) => ({
     type: PayoutPage,
     description: "Retiros: los de quien llama, o para un administrador los de todos (o de un conductor); requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
-    args: {
-      ...pageArgs,
-      conductor_id: t.arg.int(aboutDriver),
-      estado: t.arg({ type: PayoutStateEnum, description: "Solo los de este estado; sin él, todos" }),
-      ...sortArgs("OrdenRetiros", "Por qué se ordena la lista de retiros", PAYOUT_SORTING, {
-        id: "Su número, que crece con el tiempo",
-        solicitado_en: "Cuándo se pidió",
-        monto: "Su monto",
-        estado: "El nombre de su estado",
-      }),
-    },
+    args: { ...pageArgs, conductor_id: t.arg.int(aboutDriver), ...payoutFilters },
     resolve: (_root, args, ctx) => listPayouts(ctx.deps, ctx.actor, args),
+  }),
+  allPayouts: t.field({
+    type: PayoutPage,
+    description: "Los retiros de todos los conductores, o de uno, para revisarlos (solo administradores, con sesión: Bearer)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: { ...pageArgs, conductor_id: t.arg.int({ description: "Solo los de este conductor" }), ...payoutFilters },
+    resolve: (_root, args, ctx) => listAllPayouts(ctx.deps, ctx.actor, args),
   }),
   ledgerEntries: t.field({
     type: LedgerPage,

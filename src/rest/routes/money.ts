@@ -143,7 +143,7 @@ export const moneyRoutes = [
     input: z.object({ ...admin, ...paging, ...payoutState, conductor_id: optional(legacyId()) }),
     caller: "admin_id",
     document: operation(`query AllPayouts($page: Int, $per_page: Int, $estado: EstadoRetiro, $conductor_id: Int) {
-      payouts(page: $page, per_page: $per_page, estado: $estado, conductor_id: $conductor_id) { ...LegacyError ${PAYOUT_PAGE} }
+      allPayouts(page: $page, per_page: $per_page, estado: $estado, conductor_id: $conductor_id) { ...LegacyError ${PAYOUT_PAGE} }
     }`),
     variables: ({ page, per_page, estado, conductor_id }) => ({ page, per_page, estado, conductor_id }),
     output: PAYOUTS,

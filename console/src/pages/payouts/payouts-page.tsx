@@ -22,7 +22,7 @@ import {
 import { optionsOf, PAYOUT_STATES } from "../../labels";
 import { SettlementReport } from "./settlement-report";
 
-type Page = Extract<RetirosQuery["payouts"], { __typename: "PaginaRetiros" }>;
+type Page = Extract<RetirosQuery["allPayouts"], { __typename: "PaginaRetiros" }>;
 type Row = Page["items"][number];
 
 /** What each review step asks of the operator, and what it says once done. */
@@ -45,7 +45,7 @@ export function PayoutsPage() {
       sort: list.sorting.sort,
       order: list.sorting.order,
     },
-    (result) => success(result.payouts),
+    (result) => success(result.allPayouts),
   );
   const review = useMutation(RevisarRetiroDocument, (result) => success(result.reviewPayout));
   const [step, setStep] = useState<{ accion: keyof typeof STEPS; payout: Row } | null>(null);
