@@ -1,4 +1,6 @@
+import { getNamedType, isInputObjectType, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../src/graphql/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { newAdmin } from "../support/drivers.js";
 import { dartPost, double } from "../journeys/dart.js";
@@ -162,5 +164,51 @@ describe("the pricing screen's rates", () => {
     });
     const refused = await app.graphql(`{ pricingSheets { __typename } }`, {}, driver.id);
     expect(refused.data.pricingSheets.__typename).toBe("ForbiddenError");
+  });
+
+  it("describes as fixed exactly the fields a save refuses to change, on the sheet and in what is saved", async () => {
+    const input = schema.getType("HojaTarifasInput");
+    const sheet = schema.getType("HojaTarifas");
+    if (!isInputObjectType(input) || !isObjectType(sheet)) throw new Error("the pricing screen's types are missing");
+    const { id } = await rateOf("mototaxi");
+    const shown = async () => {
+      const { data } = await app.graphql(
+        `{ pricingSheets { ... on QueryPricingSheetsSuccess { data { ${Object.keys(input.getFields()).join(" ")} } } } }`,
+        {},
+        admin.id,
+      );
+      return data.pricingSheets.data.find((row: { id: number }) => row.id === id) as Record<string, number | string | null>;
+    };
+    const outcomes: Record<string, { refused: boolean; described: boolean; shownAs: boolean }> = {};
+    for (const [name, field] of Object.entries(input.getFields())) {
+      if (name === "id") continue;
+      const now = (await shown())[name];
+      const kind = getNamedType(field.type).name;
+      // Another value than the one shown, of the field's own kind and within its bounds.
+      const other = kind === "String" ? (name === "notas" ? "Otra nota" : "05:00:00") : typeof now === "number" ? now + 1 : 1;
+      const { data } = await app.graphql(
+        `mutation ($input: HojaTarifasInput!) { updatePricingSheet(input: $input) { __typename ... on ValidationError { field } } }`,
+        { input: { id, [name]: other } },
+        admin.id,
+      );
+      const answer = data.updatePricingSheet;
+      expect([`HojaTarifas`, `ValidationError:${name}`], `${name}: ${JSON.stringify(answer)}`).toContain(
+        answer.field ? `${answer.__typename}:${answer.field}` : answer.__typename,
+      );
+      outcomes[name] = {
+        refused: answer.__typename === "ValidationError",
+        described: field.description?.includes("Fijo en la plataforma") === true,
+        shownAs: sheet.getFields()[name]?.description?.includes("Fijo en la plataforma") === true,
+      };
+    }
+    // A save changes the rates and both commissions; the rest it refuses, and only those are described as fixed.
+    expect(
+      Object.entries(outcomes)
+        .filter(([, o]) => !o.refused)
+        .map(([name]) => name),
+    ).toEqual(expect.arrayContaining(["tarifa_base", "comision_plataforma", "comision_metodo_pago"]));
+    for (const [name, { refused, described, shownAs }] of Object.entries(outcomes)) {
+      expect({ name, described, shownAs }).toEqual({ name, described: refused, shownAs: refused });
+    }
   });
 });

@@ -113,4 +113,37 @@ describe("a trip requested through the legacy API", () => {
     expect(await entry.textContent()).toContain("Andrea Admin");
     await screenshot("audit");
   });
+
+  it("shows in a completed trip's detail where its fare went: each commission and what the driver earned", async () => {
+    const { api } = run;
+    const passenger = await api.register("pasajero", "Beatriz", "Mejía");
+    const trip = await api.requestTrip(passenger.id);
+    await api.legacy("POST", "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: driver.id });
+    await api.legacy("POST", "/viajes/start_trip.php", { trip_id: trip.id });
+    await api.legacy("POST", "/viajes/complete_trip.php", { trip_id: trip.id, precio_final: 20_000 });
+
+    const { page, open, signIn, screenshot } = await run.tab();
+    await open("viajes");
+    await signIn();
+    const row = tripRow(page, page.getByRole("table", { name: "Viajes" }), trip.id);
+    await eventually(() => row.count()).toBe(1);
+    await row.getByRole("button", { name: `Ver viaje ${trip.id}` }).click();
+    const detail = page.getByRole("dialog", { name: `Viaje #${trip.id}` });
+    await detail.waitFor();
+    // Each fact as the operator reads it: its label and its value (Intl writes pesos with a no-break space).
+    const fact = async (label: string) =>
+      (
+        await detail
+          .locator(".definiciones__fila", { has: page.getByText(label, { exact: true }) })
+          .locator("dd")
+          .textContent()
+      )?.replace(/\s/g, " ");
+    expect(await fact("Precio")).toBe("$ 20.000");
+    // Cash: the driver collected it; the platform's 15 % is the whole commission.
+    expect(await fact("Comisión de la plataforma")).toBe("$ 3.000 (15 %)");
+    expect(await fact("Comisión del método de pago")).toBe("$ 0 (0 %)");
+    expect(await fact("Ganancia del conductor")).toBe("$ 17.000");
+    await detail.getByText("Ganancia del conductor", { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot("trip-fare-split");
+  });
 });

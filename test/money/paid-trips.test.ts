@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerProblems } from "../../src/domain/money/ledger.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { newAdmin } from "../support/drivers.js";
 import { post } from "../support/fixtures.js";
 import { completedTrip, createDriver, createPassenger, requestTrip } from "../support/trips.js";
 
@@ -69,6 +70,36 @@ describe("a trip's payment", () => {
       ].sort(),
     );
     expect(await balance(`conductor:${driver.id}`)).toBe(16_500);
+  });
+
+  it("shows administrators, and nobody else, where the fare went", async () => {
+    const { driver, trip } = await ride({ metodo_pago: "billetera_digital" }, 20_000);
+    const admin = await newAdmin(app);
+    const read = async (as: number) => {
+      const { data } = await app.graphql(
+        `query ($id: Int!) {
+          trip(trip_id: $id) {
+            ... on Viaje { precio_final comision_plataforma comision_metodo_pago ganancia_conductor porcentaje_comision porcentaje_comision_metodo }
+          }
+        }`,
+        { id: trip.id },
+        as,
+      );
+      return data.trip;
+    };
+    const split = await read(admin.id);
+    expect(split).toEqual({
+      precio_final: 20_000,
+      comision_plataforma: 3000,
+      comision_metodo_pago: 500,
+      ganancia_conductor: 16_500,
+      porcentaje_comision: 15,
+      porcentaje_comision_metodo: 2.5,
+    });
+    expect(split.comision_plataforma + split.comision_metodo_pago + split.ganancia_conductor).toBe(split.precio_final);
+    const hidden = { comision_plataforma: null, comision_metodo_pago: null, porcentaje_comision: null, porcentaje_comision_metodo: null };
+    expect(await read(driver.id)).toEqual({ precio_final: 20_000, ganancia_conductor: 16_500, ...hidden });
+    expect(await read(trip.usuario_id)).toEqual({ precio_final: 20_000, ganancia_conductor: null, ...hidden });
   });
 
   it("is shown to the drivers offered the request, so they know whether to collect it", async () => {

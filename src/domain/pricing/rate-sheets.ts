@@ -73,6 +73,9 @@ const FIXED = {
 
 type FixedField = keyof typeof FIXED;
 
+/** The pricing screen's fields the platform fixes: saved only with the value shown. Every other one an administrator changes. */
+export const FIXED_ON_SHEET: ReadonlySet<string> = new Set(Object.keys(FIXED));
+
 /** Surcharges are kept as shares of the fare (0.15) and shown as percentages (15); commissions are kept as percentages. */
 const toPercent = (share: number) => round(share * 100);
 const toShare = (percent: number) => round(percent / 100, 4);

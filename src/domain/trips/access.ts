@@ -33,6 +33,8 @@ export const TRIP_RULES = {
     (trip) => `Solo el conductor del viaje ${trip.id} o un administrador pueden ver su detalle`,
     (actor, trip) => driver(actor, trip) || isAdmin(actor),
   ),
+  /** Where a fare went (the platform's commissions and the percentages the trip was priced with): administrators. */
+  fareSplit: rule<Trip>("Solo los administradores ven cómo se reparte la tarifa de un viaje", (actor) => isAdmin(actor)),
   startRoute: rule<Trip>(
     (trip) => `Solo el conductor asignado puede salir hacia el viaje ${trip.id}`,
     (actor, trip) => driver(actor, trip),

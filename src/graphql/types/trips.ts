@@ -71,6 +71,12 @@ const destination = (trip: Trip): TripPlace => ({
   referencia: trip.destino_referencia,
 });
 
+/** A part of where the fare went, for administrators; null for anyone else. */
+const splitPart =
+  (part: "comision_plataforma" | "comision_metodo_pago" | "porcentaje_comision" | "porcentaje_comision_metodo") =>
+  (trip: Trip, _args: unknown, ctx: Context) =>
+    TRIP_RULES.fareSplit.allows(ctx.actor, trip) ? trip[part] : null;
+
 export const TripRef = builder.prismaObject("Trip", {
   name: "Viaje",
   description: "Un viaje, desde que se pide hasta que termina",
@@ -95,6 +101,27 @@ export const TripRef = builder.prismaObject("Trip", {
       description:
         "Lo que gana el conductor con el viaje completado, en COP (precio final menos comisiones); solo para él y los administradores",
       resolve: (trip, _args, ctx) => (TRIP_RULES.driverRecord.allows(ctx.actor, trip) ? trip.ganancia_conductor : null),
+    }),
+    // The rest of the split, for the console's trip dialog: never for passengers or drivers.
+    comision_plataforma: t.int({
+      nullable: true,
+      description: "La comisión de la plataforma sobre el precio final, en COP, una vez completado; solo para administradores",
+      resolve: splitPart("comision_plataforma"),
+    }),
+    comision_metodo_pago: t.int({
+      nullable: true,
+      description: "La comisión por el método de pago (si lo cobra la plataforma), en COP, una vez completado; solo para administradores",
+      resolve: splitPart("comision_metodo_pago"),
+    }),
+    porcentaje_comision: t.float({
+      nullable: true,
+      description: "El % de comisión de la plataforma con que se pidió el viaje; solo para administradores",
+      resolve: splitPart("porcentaje_comision"),
+    }),
+    porcentaje_comision_metodo: t.float({
+      nullable: true,
+      description: "El % de comisión por el método de pago con que se pidió (0 en efectivo); solo para administradores",
+      resolve: splitPart("porcentaje_comision_metodo"),
     }),
     distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera; la real, una vez completado si el conductor la dio" }),
     duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados de recorrido" }),

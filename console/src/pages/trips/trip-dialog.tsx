@@ -34,6 +34,18 @@ function cancellation(trip: Trip): [string, string][] {
   return [["Cancelación", who ? `${trip.motivo_cancelacion} (lo canceló ${who})` : trip.motivo_cancelacion]];
 }
 
+const share = (amount: number | null, percent: number | null) =>
+  amount === null ? `${number(percent ?? 0)} % al completarse` : `${pesos(amount)} (${number(percent ?? 0)} %)`;
+
+/** Where the fare went: each commission with the percentage the trip was priced with, and what the driver earned. */
+function fareSplit(trip: Trip): [string, string][] {
+  return [
+    ["Comisión de la plataforma", share(trip.comision_plataforma, trip.porcentaje_comision)],
+    ["Comisión del método de pago", share(trip.comision_metodo_pago, trip.porcentaje_comision_metodo)],
+    ["Ganancia del conductor", trip.ganancia_conductor === null ? "—" : pesos(trip.ganancia_conductor)],
+  ];
+}
+
 function factsOf(trip: Trip): [string, string][] {
   return [
     ["Servicio", labelOf(SERVICE_TYPES, trip.tipo_servicio)],
@@ -47,7 +59,7 @@ function factsOf(trip: Trip): [string, string][] {
     ["Precio", trip.precio_final === null ? `${pesos(trip.precio_estimado)} estimado` : pesos(trip.precio_final)],
     ["Demanda", `×${number(trip.multiplicador_demanda)}`],
     ["Pago", labelOf(PAYMENT_METHODS, trip.metodo_pago)],
-    ["Ganancia del conductor", trip.ganancia_conductor === null ? "—" : pesos(trip.ganancia_conductor)],
+    ...fareSplit(trip),
     ["Calificaciones", `al conductor ${trip.calificacion_conductor ?? "—"} · al pasajero ${trip.calificacion_usuario ?? "—"}`],
     ...cancellation(trip),
   ];
