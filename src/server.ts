@@ -25,6 +25,7 @@ import { BUSY, busyHeaders, busyResponse } from "./http/overload.js";
 import { Response } from "./http/response.js";
 import { useIdempotency } from "./http/idempotency.js";
 import { requestIdOf } from "./http/request-id.js";
+import { ListenError } from "./http/listen-error.js";
 import { createLogger, requestScope, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
 import { simulateDemoDrivers } from "./demo/simulator.js";
@@ -43,6 +44,7 @@ import {
 import { DriverPresence } from "./domain/matching/presence.js";
 import { ShownOffers } from "./domain/matching/shown-offers.js";
 import { startDispatcher } from "./domain/matching/dispatcher.js";
+import type { Passes } from "./domain/passes.js";
 import { embeddedPayments } from "./domain/money/payment-methods.js";
 import { CallerCache } from "./domain/accounts/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
@@ -153,19 +155,17 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   };
 
   if (config.DEMO_DATA) {
-    const { users } = await seedDemoData(deps);
-    log.info({ users }, "demo data ready");
+    // Optional: a process whose demo data could not be loaded serves all the same.
+    await seedDemoData(deps).then(
+      ({ users }) => log.info({ users }, "demo data ready"),
+      (error: unknown) => log.error({ err: error }, "demo data could not be loaded; serving without it"),
+    );
   }
-  const demoDrivers = config.DEMO_DATA
-    ? simulateDemoDrivers(deps, outage.caught("demo position reports", "demo drivers could not report their positions"))
-    : null;
 
   const accountChanges = followAccountChanges(deps);
   // Followed before loading, so that nothing decided meanwhile is missed.
   const presences = followPresences(deps);
   await loadPresences(deps);
-  // Once the drivers online are known: a wave sent before would find nobody to go to.
-  const dispatcher = startDispatcher(deps, { pollMs: config.DISPATCH_POLL_MS, database: outage });
   // Who is online, read again from the database; if it is away, once it is back.
   const reloadPresences = (): Promise<void> =>
     loadPresences(deps).catch((error) => {
@@ -179,17 +179,43 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     deps.matching.presence.forgetAll();
     void reloadPresences();
   });
-  const stopCatchUp = startCatchUp(deps, events, outage);
   // Positions that could not be stored wait for the next flush.
   const flushPositions = () => savePositions(deps).catch(outage.caught("position flushes", "could not store driver positions"));
-  const flushing = setInterval(flushPositions, config.POSITION_FLUSH_MS);
-  const announcing = setInterval(() => announcePositions(deps), POSITION_ANNOUNCE_MS);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     if (admin) log.info({ email: admin.email }, "initial administrator created");
   }
-  mail.start();
+
+  /**
+   * What the process does of its own accord: sending waves and mail, storing and announcing
+   * positions, catching up while Redis is away, moving the demo drivers. Begun once it serves
+   * (start), so that a process that cannot listen claims no wave and no mail; served in-process
+   * (the tests), it is begun by `startWork`.
+   */
+  let work: { dispatcher: Passes; stop(): Promise<void> } | null = null;
+  function startWork() {
+    if (work || stopping) return;
+    const demoDrivers = config.DEMO_DATA
+      ? simulateDemoDrivers(deps, outage.caught("demo position reports", "demo drivers could not report their positions"))
+      : null;
+    // Once the drivers online are known (above): a wave sent before would find nobody to go to.
+    const dispatcher = startDispatcher(deps, { pollMs: config.DISPATCH_POLL_MS, database: outage });
+    const stopCatchUp = startCatchUp(deps, events, outage);
+    const flushing = setInterval(flushPositions, config.POSITION_FLUSH_MS);
+    const announcing = setInterval(() => announcePositions(deps), POSITION_ANNOUNCE_MS);
+    mail.start();
+    work = {
+      dispatcher,
+      stop: async () => {
+        demoDrivers?.stop();
+        await dispatcher.stop();
+        clearInterval(flushing);
+        clearInterval(announcing);
+        stopCatchUp();
+      },
+    };
+  }
   if (config.LEGACY_AUTH === "ids" && config.NODE_ENV === "production") {
     log.warn({}, "LEGACY_AUTH=ids: legacy callers are trusted to be the ids they send; set LEGACY_AUTH=token once the apps send tokens");
   }
@@ -362,13 +388,26 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       upgraded.add(socket);
       socket.once("close", () => upgraded.delete(socket));
     });
-    disposeWebSockets = attachGraphQLWebSocket(http, yoga, { identity, pubsub: events.pubsub, log, clock, metrics, database: outage });
+    const server = http;
     await new Promise<void>((resolve, reject) => {
-      http!.once("error", reject);
-      http!.listen(port, host, () => resolve());
+      server.once("error", (error: NodeJS.ErrnoException) => reject(new ListenError(host, port, error)));
+      // WebSockets are attached as it starts listening, in the same turn: a server that could not
+      // listen has nothing of theirs to report, and no upgrade can come before them.
+      server.listen(port, host, () => {
+        disposeWebSockets = attachGraphQLWebSocket(server, yoga, {
+          identity,
+          pubsub: events.pubsub,
+          log,
+          clock,
+          metrics,
+          database: outage,
+        });
+        resolve();
+      });
     });
-    const actual = (http.address() as AddressInfo).port;
+    const actual = (server.address() as AddressInfo).port;
     log.info({ port: actual, database: database.provider, events: config.REDIS_URL ? "redis" : "in-process" }, "listening");
+    startWork();
     return { port: actual };
   }
 
@@ -389,11 +428,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         await closed;
         clearTimeout(force);
       }
-      demoDrivers?.stop();
-      await dispatcher.stop();
-      clearInterval(flushing);
-      clearInterval(announcing);
-      stopCatchUp();
+      await work?.stop();
       await presences.stop();
       await accountChanges.stop();
       await mail.stop();
@@ -407,7 +442,16 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     return stopping;
   }
 
-  return { deps, fetch: (request: Request) => yoga.fetch(request), start, stop, flushPositions, dispatcher };
+  return {
+    deps,
+    fetch: (request: Request) => yoga.fetch(request),
+    start,
+    startWork,
+    stop,
+    flushPositions,
+    /** Sends the waves due now (once the process works: see startWork). */
+    nudgeDispatcher: () => work?.dispatcher.nudge() ?? Promise.resolve(),
+  };
 }
 
 export type AppServer = Awaited<ReturnType<typeof buildServer>>;

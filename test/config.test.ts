@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.js";
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from "../src/config.js";
 
 describe("configuration", () => {
   it("has defaults that run the embedded mode", () => {
@@ -47,4 +48,117 @@ describe("configuration", () => {
   ])("refuses %j", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it("checks every variable of the README's configuration table, and the table lists every one it reads", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("Used only by the tests and tools"));
+    const listed = [...table.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((row) =>
+      row[1]!.split(", ").map((name) => name.slice(1, -1)),
+    );
+    expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
+    expect(Object.keys(BAD).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it.each(Object.entries(BAD))("refuses a bad %s in one line that names it, what it must be and what was given", (name, bad) => {
+    const env = { ...TOGETHER[name], [name]: bad };
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).not.toContain("\n");
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} must be \\S.* \\(given .+\\)$`));
+    // Secrets are shown only by their length.
+    if (/SECRET|PASSWORD|TOKEN$/.test(name)) expect(message).not.toContain(bad);
+  });
+
+  it("refuses a sender that is neither an address nor Name <address>, and takes both forms", () => {
+    const smtp = { SMTP_URL: "smtp://correo.example.co:587" };
+    expect(loadConfig({ ...smtp, MAIL_FROM: "no-responder@example.co" }).MAIL_FROM).toBe("no-responder@example.co");
+    expect(loadConfig({ ...smtp, MAIL_FROM: "Viax <no-responder@example.co>" }).MAIL_FROM).toBe("Viax <no-responder@example.co>");
+    for (const bad of ["Viax", "Viax <no-responder>", "<>", "a@b@c.co"]) {
+      expect(() => loadConfig({ ...smtp, MAIL_FROM: bad }), bad).toThrow(
+        `Invalid configuration: MAIL_FROM must be an e-mail address, or Name <address> (given ${JSON.stringify(bad)})`,
+      );
+    }
+  });
+
+  it("never repeats a password a URL carries", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://servicio:clave-secreta@db/app" })).toThrow(
+      'Invalid configuration: DATABASE_URL must be file:<path> (SQLite) or postgresql://… (PostgreSQL) (given "mysql://servicio:***@db/app")',
+    );
+  });
 });
+
+/** A value each variable refuses. */
+const BAD: Record<string, string> = {
+  PORT: "70000",
+  HOST: "no es un host",
+  DATABASE_URL: "mysql://x",
+  DATABASE_POOL_SIZE: "0",
+  DATABASE_POOL_TIMEOUT_MS: "5",
+  REDIS_URL: "http://x",
+  REDIS_CHANNEL_PREFIX: " ",
+  OSRM_URL: "ftp://osrm",
+  NOMINATIM_URL: "nominatim",
+  MAPS_TIMEOUT_MS: "1",
+  DRIVER_POSITION_MAX_AGE_S: "1",
+  POSITION_FLUSH_MS: "0",
+  DISPATCH_WAVE_SIZE: "0",
+  DISPATCH_WAVE_S: "0",
+  DISPATCH_POLL_MS: "1",
+  PAYMENT_PROVIDER: "paypal",
+  PAYOUT_MIN_COP: "-1",
+  DRIVER_MAX_DEBT_COP: "mucho",
+  UPLOAD_DIR: " ",
+  UPLOAD_MAX_BYTES: "10",
+  UPLOAD_URL_TTL_S: "1",
+  URL_SIGNING_SECRET: "corta",
+  ADMIN_EMAIL: "jefa",
+  ADMIN_PASSWORD: "debil",
+  BCRYPT_COST: "31",
+  NODE_ENV: "staging",
+  LOG_LEVEL: "loud",
+  SHUTDOWN_TIMEOUT_MS: "-5",
+  MAX_CONCURRENT_REQUESTS: "0",
+  MAX_QUEUE_WAIT_MS: "0",
+  DEMO_DATA: "quizas",
+  TOKEN_TTL_S: "0",
+  LEGACY_AUTH: "none",
+  CORS_ORIGINS: "*",
+  GRAPHQL_INTROSPECTION: "si",
+  GRAPHIQL: "no",
+  GRAPHQL_MAX_DEPTH: "0",
+  GRAPHQL_MAX_ALIASES: "x",
+  GRAPHQL_MAX_TOKENS: "1.5",
+  GRAPHQL_MAX_DIRECTIVES: "-1",
+  GRAPHQL_MAX_COST: "0",
+  LOGIN_MAX_FAILURES: "0",
+  LOGIN_FAILURE_WINDOW_S: "0",
+  LOGIN_MAX_PER_ADDRESS: "0",
+  LOGIN_ADDRESS_WINDOW_S: "0",
+  METRICS_TOKEN: "corto",
+  SMTP_URL: "http://correo",
+  MAIL_FROM: "nadie",
+  MAIL_POLL_MS: "1",
+  MAIL_MAX_ATTEMPTS: "0",
+  MAIL_RETRY_S: "0",
+  SMTP_TIMEOUT_MS: "1",
+  EMAIL_CODES_PER_RECIPIENT: "0",
+  EMAIL_CODES_PER_ADDRESS: "0",
+  EMAIL_CODE_WINDOW_S: "1",
+  DEVICE_LOCK_S: "1",
+  MAP_TILES_URL: "https://tiles.example.co/mapa.png",
+  TRUST_PROXY_HOPS: "11",
+};
+
+/** Variables that come in pairs, so that a bad one is refused for itself and not for its missing partner. */
+const TOGETHER: Record<string, Record<string, string>> = {
+  ADMIN_EMAIL: { ADMIN_PASSWORD: "Admin#Segura1" },
+  ADMIN_PASSWORD: { ADMIN_EMAIL: "jefa@example.co" },
+  SMTP_URL: { MAIL_FROM: "no-responder@example.co" },
+  MAIL_FROM: { SMTP_URL: "smtp://correo.example.co" },
+};

@@ -4,11 +4,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { SET_UP } from "./locks.js";
 import { databaseProvider, sqliteFile, type Provider } from "./url.js";
 
 const MIGRATIONS_ROOT = fileURLToPath(new URL("../../prisma/migrations/", import.meta.url));
-// Any fixed number: every process of this service takes the same advisory lock while migrating.
-const ADVISORY_LOCK = 727_001;
 const TABLE = "_migraciones";
 
 interface Migration {
@@ -77,7 +76,7 @@ async function migratePostgres(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK]);
+    await client.query("SELECT pg_advisory_lock($1)", [SET_UP.migrations]);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${TABLE} (nombre TEXT PRIMARY KEY, suma TEXT NOT NULL, aplicada_en TIMESTAMPTZ NOT NULL DEFAULT now())`,
     );
@@ -97,7 +96,7 @@ async function migratePostgres(url: string): Promise<string[]> {
     }
     return appliedNow;
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK]).catch(() => undefined);
+    await client.query("SELECT pg_advisory_unlock($1)", [SET_UP.migrations]).catch(() => undefined);
     await client.end();
   }
 }

@@ -1,4 +1,5 @@
 import type { Tx } from "../db/client.js";
+import { holdAcrossProcesses, SET_UP } from "../db/locks.js";
 import { hashPassword } from "../domain/accounts/password.js";
 import type { Deps } from "../domain/deps.js";
 import { recordPhotos } from "../domain/drivers/document-history.js";
@@ -14,7 +15,11 @@ interface Person {
   telefono: string;
 }
 
-/** Creates the demo accounts, or brings them back to their demo state. Safe to run any number of times. */
+/**
+ * Creates the demo accounts, or brings them back to their demo state. Safe to run any number of
+ * times, in any number of processes at once: one loads them while the others wait, then find them
+ * there (so a fresh database always gives them the same ids).
+ */
 export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
   const now = deps.clock.now();
   const upsertUser = async (tx: Tx, { email, nombre, apellido, telefono }: Person, tipo_usuario: string, password: string) => {
@@ -25,6 +30,7 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
   };
 
   await deps.db.$transaction(async (tx) => {
+    await holdAcrossProcesses(tx, deps.provider, SET_UP.demoData);
     await upsertUser(tx, DEMO_ADMIN, "admin", DEMO_PASSWORDS.admin);
 
     for (const passenger of DEMO_PASSENGERS) {

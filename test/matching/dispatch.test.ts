@@ -19,7 +19,7 @@ afterAll(() => app.close());
 /** One wave period goes by, and the waves then due go out. */
 async function waveLater() {
   clock.advance(WAVE_MS);
-  await app.server.dispatcher.nudge();
+  await app.server.nudgeDispatcher();
 }
 
 let area = 0;
@@ -46,10 +46,10 @@ describe("a new trip request", () => {
     expect(await nextWaveAt(created.id)).toEqual(new Date(clock.now().getTime() + WAVE_MS));
     // Not before its time.
     clock.advance(WAVE_MS - 1);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await offered(created.id)).toEqual(drivers.slice(0, 2));
     clock.advance(1);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await offered(created.id)).toEqual(drivers.slice(0, 4));
     await waveLater();
     expect(await offered(created.id)).toEqual(drivers.slice(0, 5));

@@ -84,7 +84,7 @@ describe("the waves of a pending request", () => {
     const trip = await request(pickup);
     expect((await post(app, "/viajes/cancel_trip.php", { trip_id: trip, motivo: "Cambio de planes" })).status).toBe(200);
     clock.advance(WAVE_MS);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await offered(trip)).toEqual(drivers.slice(0, 2));
   });
 
@@ -108,10 +108,10 @@ describe("the waves of a pending request", () => {
 
     // While the claim holds, nobody else sends it.
     clock.advance(LEASE_MS - 1);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await offered(trip)).toEqual(drivers.slice(0, 2));
     clock.advance(1);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await offered(trip)).toEqual(drivers.slice(0, 4));
     expect(await nextWaveAt(trip)).toEqual(new Date(clock.now().getTime() + WAVE_MS));
   });
@@ -155,17 +155,17 @@ describe("the waves of a pending request", () => {
     // As after losing Redis: this process forgets who is online until it reads them again.
     deps.matching.presence.forgetAll();
     clock.advance(WAVE_MS);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await offered(trip)).toEqual(drivers.slice(0, 2));
     expect(await nextWaveAt(trip)).toEqual(new Date(clock.now().getTime() + WAVE_MS));
 
     await loadPresences(deps);
     clock.advance(WAVE_MS);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await offered(trip)).toEqual(drivers);
     // Now nobody is left within reach, and this process knows it: the waves end.
     clock.advance(WAVE_MS);
-    await app.server.dispatcher.nudge();
+    await app.server.nudgeDispatcher();
     expect(await nextWaveAt(trip)).toBeNull();
   });
 });

@@ -71,6 +71,8 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     log: options.log ?? createLogger(config),
     onQuery: (sql) => queries.push(sql),
   });
+  // Served in-process: no port, but the waves, mail and positions go on as in a process that listens.
+  server.startWork();
 
   const legacy: TestApp["legacy"] = async (method, path, body, headers = {}) => {
     let url = `http://test${path}`;

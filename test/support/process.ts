@@ -46,6 +46,22 @@ export async function startService(env: Record<string, string>): Promise<Service
   };
 }
 
+/** Runs the service as `npm start` does, for a start that must fail: how it exited and what it printed. */
+export async function startRefused(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, SERVICE_ARGS, {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", BCRYPT_COST: "4", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
 /**
  * Two service processes on one PostgreSQL database, sharing the local Redis under a prefix of their
  * own, so that concurrent runs sharing the Redis neither hear nor count each other; `settings` adds

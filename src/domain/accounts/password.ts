@@ -12,6 +12,10 @@ const RULES: Array<[test: (p: string) => boolean, requirement: string]> = [
   [(p) => /[^\p{L}\p{N}\s]/u.test(p), "un carácter especial"],
 ];
 
+/** Whether a password meets the policy (the initial administrator's is checked against it at start-up). */
+export const meetsPasswordPolicy = (password: string) =>
+  RULES.every(([test]) => test(password)) && Buffer.byteLength(password, "utf8") <= MAX_BYTES;
+
 /** Throws a ValidationError listing every requirement the password misses. */
 export function assertPasswordPolicy(password: string, field = "password"): void {
   const missing = RULES.filter(([test]) => !test(password)).map(([, requirement]) => requirement);
