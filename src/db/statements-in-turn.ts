@@ -1,5 +1,3 @@
-import type { Db, Tx } from "./client.js";
-
 /*
  * Prisma gathers the statements a transaction is sent within one tick into one batch and runs
  * them one after another; when one fails, it runs none of the rest and hands each of them
@@ -14,7 +12,7 @@ const noop = () => undefined;
 type Send = (...args: unknown[]) => PromiseLike<unknown>;
 
 /** A transaction client whose statements wait for the one before to end before they are sent. */
-function inTurn(tx: Tx): Tx {
+function inTurn<T extends object>(tx: T): T {
   let turn: Promise<unknown> = Promise.resolve();
   const queued =
     (send: Send, self: object) =>
@@ -49,11 +47,15 @@ function inTurn(tx: Tx): Tx {
   });
 }
 
+type Transaction = (work: unknown, options?: unknown) => Promise<unknown>;
+
 /** The client, with every interactive transaction's statements sent one at a time (see above). */
-export function statementsInTurn(db: Db): Db {
-  const transaction = db.$transaction.bind(db) as (work: unknown, options?: unknown) => Promise<unknown>;
+export function statementsInTurn<C extends { $transaction: unknown }>(db: C): C {
+  const transaction = (db.$transaction as Transaction).bind(db);
   const inTurnTransaction = (work: unknown, options?: unknown) =>
-    typeof work === "function" ? transaction((tx: Tx) => (work as (tx: Tx) => unknown)(inTurn(tx)), options) : transaction(work, options);
+    typeof work === "function"
+      ? transaction((tx: object) => (work as (tx: object) => unknown)(inTurn(tx)), options)
+      : transaction(work, options);
   return new Proxy(db, {
     get: (target, name, receiver) => (name === "$transaction" ? inTurnTransaction : Reflect.get(target, name, receiver)),
   });
