@@ -6,16 +6,14 @@
 // Then the admin console (console/), built into build/consola, which the service serves at /consola/.
 import { execFileSync } from "node:child_process";
 import { cpSync } from "node:fs";
-import { createRequire } from "node:module";
 
-const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
+const bin = (name) => `node_modules/.bin/${name}`;
+execFileSync(bin("tsc"), ["-p", "tsconfig.build.json"], { stdio: "inherit" });
 // Data the code reads with require, which the compiler does not copy.
 cpSync("src/domain/maps/data", "build/domain/maps/data", { recursive: true });
 
 // The console's client is generated from schema.graphql and its documents, then type-checked, so a
 // schema change that breaks a page fails here; Vite does not check types itself.
-const bin = (name) => `node_modules/.bin/${name}`;
 execFileSync(bin("graphql-codegen"), ["--config", "console/codegen.ts", "--silent"], { stdio: "inherit" });
-execFileSync(process.execPath, [tsc, "--noEmit", "-p", "console"], { stdio: "inherit" });
+execFileSync(bin("tsc"), ["--noEmit", "-p", "console"], { stdio: "inherit" });
 execFileSync(bin("vite"), ["build", "console", "--logLevel", "warn"], { stdio: "inherit" });
