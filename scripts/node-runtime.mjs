@@ -26,6 +26,8 @@ function fits(version, caret) {
 }
 
 const running = process.versions.node;
+// npm ci --dry-run runs this too: it changes nothing.
+if (process.env.npm_config_dry_run === "true") process.exit(0);
 if (fits(running, range)) {
   console.log(`Node ${running} fits ${range}: the project runs on it`);
   process.exit(0);

@@ -16,9 +16,7 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
   if (Number.isSafeInteger(declared) && declared >= 0) return Buffer.from(await request.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let size = 0;
-  // Node's web streams are async iterable; the global ReadableStream type of Node 20 does not say so.
-  // biome-ignore lint/plugin: see above
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of request.body) {
     size += chunk.byteLength;
     if (size > limit) throw new BodyTooLargeError(limit);
     chunks.push(chunk);
