@@ -9,21 +9,12 @@
 // `npm run …`. The native addons (better-sqlite3, bcrypt) are Node-API builds shipped inside their
 // packages, so they load on it as they are.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
+import { declaredNode, fits } from "./node-version.mjs";
 
 const root = process.cwd();
-const wanted = readFileSync(join(root, ".nvmrc"), "utf8").trim().replace(/^v/, "");
-const range = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines.node;
-
-/** Whether `version` (x.y.z) fits a range written `^x.y.z`: the same major, and not older. */
-function fits(version, caret) {
-  const [major, ...rest] = version.split(".").map(Number);
-  const [lowMajor, ...lowRest] = caret.replace(/^\^/, "").split(".").map(Number);
-  if (major !== lowMajor) return false;
-  for (let i = 0; i < 2; i++) if (rest[i] !== lowRest[i]) return rest[i] > lowRest[i];
-  return true;
-}
+const { wanted, range } = declaredNode(root);
 
 const running = process.versions.node;
 // npm ci --dry-run runs this too: it changes nothing.
@@ -33,9 +24,11 @@ if (fits(running, range)) {
   process.exit(0);
 }
 
+// The registry's Linux builds need glibc: a musl system (Alpine) installs Node 24 from its own packages.
+const glibc = process.platform !== "linux" || Boolean(process.report.getReport().header.glibcVersionRuntime);
 const platform = { linux: "linux", darwin: "darwin" }[process.platform];
 const arch = { x64: "x64", arm64: "arm64" }[process.arch];
-if (!platform || !arch) {
+if (!platform || !arch || !glibc) {
   console.error(
     `This machine's Node is ${running} and the project needs ${range}: install Node ${wanted} (see .nvmrc) and run npm ci again`,
   );

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { declaredNode, fits } from "../../scripts/node-version.mjs";
 
 /**
  * The SQLite binding on the Node the project runs (docs/node-runtime.md). A binding built on
@@ -48,13 +48,11 @@ describe("the SQLite binding", () => {
     expect(run.stdout.trim()).toBe(`ok 0 ${process.version}`);
   });
 
-  it("runs on a Node the project declares, the one .nvmrc names or another of its line", () => {
-    const { engines } = JSON.parse(readFileSync("package.json", "utf8")) as { engines: { node: string } };
-    const wanted = readFileSync(".nvmrc", "utf8").trim();
-    const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
-    const [lowMajor, lowMinor] = engines.node.replace(/^\^/, "").split(".").map(Number) as [number, number];
-    expect(wanted.split(".")[0]).toBe(String(lowMajor));
-    expect(major).toBe(lowMajor);
-    expect(minor).toBeGreaterThanOrEqual(lowMinor);
+  it("runs on a Node the project declares: the one .nvmrc names, or another of its range", () => {
+    const { wanted, range } = declaredNode();
+    expect(fits(wanted, range)).toBe(true);
+    expect(fits(process.version, range)).toBe(true);
+    // The range is the line's: the next major does not fit, nor does an older release.
+    expect(fits("25.0.0", range) || fits("20.20.2", range)).toBe(false);
   });
 });
