@@ -9,11 +9,11 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { type AppRequest, MIX, rateOf, STREAMS, usersOf } from "./app-users.js";
 import { type HttpSettings, preparedReadRow } from "./http.js";
 import type { SeededCity } from "./seed.js";
 import { openDatabase } from "./built.js";
+import { withPgDatabase } from "./pg-database.js";
 import type { ServerReady } from "./server-process.js";
 import { cpuSeconds, startServer, stopServer } from "./servers.js";
 import type { BenchRow } from "./table.js";
@@ -38,7 +38,6 @@ const IDLE_MS = 2000;
 /** Sockets per server process, as a phone-facing proxy would keep. */
 const SOCKETS = 64;
 const SEED = { drivers: MAX_USERS * MIX.driver, passengers: MAX_USERS * MIX.waiting + 1, pendingTrips: MAX_USERS * MIX.waiting };
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 interface Step {
@@ -270,22 +269,6 @@ async function withServers<T>(
   }
 }
 
-/** A database of its own on the local PostgreSQL server, dropped after `use`. */
-async function withPgDatabase<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_app_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await use(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
-}
-
 const TARGET_USERS = 10_000;
 const PER_USER = `${Math.round(MIX.driver * 100)}% drivers online, ${Math.round(MIX.searching * 100)}% searching, ${Math.round(MIX.waiting * 100)}% waiting, rest idle`;
 
@@ -307,7 +290,7 @@ export async function appLoadRows(settings: HttpSettings): Promise<BenchRow[]> {
     note: a.notes.join("; "),
   });
 
-  const b = await withPgDatabase((url) =>
+  const b = await withPgDatabase("bench_app", (url) =>
     withServers(1, { BENCH_DATABASE_URL: url }, async (ready, children) => {
       settings.progress("  (b) PostgreSQL, 1 process");
       const result = describe(await ramp(ports(ready, children), ready[0]!, settings, "PostgreSQL"));
@@ -330,7 +313,7 @@ export async function appLoadRows(settings: HttpSettings): Promise<BenchRow[]> {
   });
 
   const prefix = `bench-${randomUUID()}:`;
-  const c = await withPgDatabase((url) =>
+  const c = await withPgDatabase("bench_app", (url) =>
     withServers(3, { BENCH_DATABASE_URL: url, BENCH_REDIS_URL: REDIS_URL, BENCH_REDIS_PREFIX: prefix }, async (ready, children) => {
       settings.progress("  (c) PostgreSQL + Redis, 3 processes, users spread over them");
       return describe(await ramp(ports(ready, children), ready[0]!, settings, "PostgreSQL ×3"));

@@ -11,3 +11,4 @@ export const { openSession } = await load<typeof import("../src/domain/accounts/
 export const { buildServer } = await load<typeof import("../src/server.js")>("server.js");
 export const { greatCircleKm } = await load<typeof import("../src/domain/maps/geo.js")>("domain/maps/geo.js");
 export const { DriverGeoIndex } = await load<typeof import("../src/domain/matching/geo-index.js")>("domain/matching/geo-index.js");
+export const { splitFare } = await load<typeof import("../src/domain/money/fare-split.js")>("domain/money/fare-split.js");

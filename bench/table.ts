@@ -12,6 +12,8 @@ export interface BenchRow {
   ratio: number;
   /** The target ratio (at least this much); none for a figure that is only informative. */
   target?: number;
+  /** A further condition of the target besides the ratio (a p99 under its bound), when there is one. */
+  holds?: boolean;
   /** Anything else worth reading next to the ratio (memory, p99 target…). */
   note?: string;
 }
@@ -40,7 +42,7 @@ export function printTable(rows: BenchRow[], loadBefore: number[]): string {
     r.baseline,
     `${r.ratio.toFixed(r.ratio >= 10 ? 0 : 2)}×`,
     r.target === undefined ? "—" : `≥ ${r.target}×`,
-    r.target === undefined ? "—" : r.ratio >= r.target ? "yes" : "NO",
+    r.target === undefined ? "—" : r.ratio >= r.target && r.holds !== false ? "yes" : "NO",
     r.note ?? "",
   ]);
   return [...markdownTable(header, lines), "", loadLine(loadBefore)].join("\n");

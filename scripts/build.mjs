@@ -3,7 +3,8 @@
 // tests' and `npm run dev`'s loader) keeps every function's name by defining it on each closure it
 // creates, which costs the request paths about a fifth of their time. build/ sits beside src/ so
 // that paths the code finds relative to itself (the migrations, package.json) resolve the same.
-// Then the admin console (console/), built into build/consola, which the service serves at /consola/.
+// Then the admin console (console/), built into build/consola, which the service serves at /consola/,
+// and the page trip share links open (share-page/), built into build/seguimiento.
 import { execFileSync } from "node:child_process";
 import { cpSync } from "node:fs";
 
@@ -17,3 +18,7 @@ cpSync("src/domain/maps/data", "build/domain/maps/data", { recursive: true });
 execFileSync(bin("graphql-codegen"), ["--config", "console/codegen.ts", "--silent"], { stdio: "inherit" });
 execFileSync(bin("tsc"), ["--noEmit", "-p", "console"], { stdio: "inherit" });
 execFileSync(bin("vite"), ["build", "console", "--logLevel", "warn"], { stdio: "inherit" });
+
+// The page a trip's share link opens (share-page/), built into build/seguimiento.
+execFileSync(bin("tsc"), ["--noEmit", "-p", "share-page"], { stdio: "inherit" });
+execFileSync(bin("vite"), ["build", "share-page", "--logLevel", "warn"], { stdio: "inherit" });

@@ -67,10 +67,19 @@ const schema = z.object({
   DISPATCH_POLL_MS: integer(10, 60_000).default(250),
   /** Who collects fares paid by digital wallet or card: the embedded stand-in, or nobody (cash only). */
   PAYMENT_PROVIDER: oneOf(["embedded", "none"]).default("embedded"),
-  /** The smallest payout a driver may ask for, in pesos. */
+  /** The smallest payout a driver or a company may ask for, in pesos. */
   PAYOUT_MIN_COP: integer(1, 100_000_000).default(20_000),
   /** A driver who owes the platform more than this (commissions of cash trips) cannot go online. */
   DRIVER_MAX_DEBT_COP: integer(0, 100_000_000).default(50_000),
+  /** Where people reach this service (https://viajes.example.co), for the links mails carry; http://localhost:PORT by default. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "an http(s) URL" }).optional(),
+  /** Where every SOS is mailed at once: the operations team. */
+  SOS_EMAIL: z.string().refine(emailAddress, { error: "an e-mail address" }).optional(),
+  /** An SOS nobody acknowledged within SOS_ESCALATE_S is mailed again here. */
+  SOS_ESCALATION_EMAIL: z.string().refine(emailAddress, { error: "an e-mail address" }).optional(),
+  SOS_ESCALATE_S: seconds(1, 3600, 60),
+  /** How often each process looks for SOSs due to be escalated: one is escalated at most this long after its time. */
+  SOS_POLL_MS: integer(100, 600_000).default(1000),
   UPLOAD_DIR: text("a folder").default("./data/uploads"),
   UPLOAD_MAX_BYTES: integer(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
   /** How long a signed link to a document photo stays valid. */
@@ -151,8 +160,14 @@ const schema = z.object({
   EMAIL_CODES_PER_RECIPIENT: limit(5),
   EMAIL_CODES_PER_ADDRESS: limit(20),
   EMAIL_CODE_WINDOW_S: seconds(60, 24 * 3600, 3600),
+  /** Drivers one company may invite by e-mail (each invitation mails someone) per DRIVER_INVITATION_WINDOW_S. */
+  DRIVER_INVITATIONS_PER_COMPANY: limit(20),
+  DRIVER_INVITATION_WINDOW_S: seconds(60, 7 * 24 * 3600, 3600),
   /** How long a device stays locked after 5 wrong codes. */
   DEVICE_LOCK_S: seconds(10, 24 * 3600, 900),
+  /** Requests for trip share links (/seguimiento/…) from one client address per SHARE_REQUEST_WINDOW_S. */
+  SHARE_REQUESTS_PER_ADDRESS: limit(120),
+  SHARE_REQUEST_WINDOW_S: seconds(1, 3600, 60),
   /**
    * Map tiles for the console's maps, an http(s) URL template with {z}, {x} and {y}; unset (offline
    * machines), the maps draw the city's outline on a plain background.

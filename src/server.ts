@@ -12,9 +12,11 @@ import { ensureInitialAdmin } from "./domain/accounts/initial-admin.js";
 import { systemClock, type Clock, type Deps } from "./domain/deps.js";
 import { authorizeDocumentRead } from "./domain/drivers/documents.js";
 import { DomainError } from "./domain/errors.js";
+import type { EventMap } from "./domain/events.js";
 import { databaseOutage } from "./domain/outage.js";
 import { HTTP_STATUS } from "./http/status.js";
 import { startCatchUp } from "./graphql/catch-up.js";
+import { startSosSweep } from "./graphql/sos-sweep.js";
 import { createEvents } from "./graphql/pubsub.js";
 import { schema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
@@ -44,13 +46,17 @@ import {
 import { DriverPresence } from "./domain/matching/presence.js";
 import { ShownOffers } from "./domain/matching/shown-offers.js";
 import { startDispatcher } from "./domain/matching/dispatcher.js";
+import { startDocumentReminders } from "./domain/drivers/document-reminders.js";
+import { startSosEscalation } from "./domain/safety/escalation.js";
 import type { Passes } from "./domain/passes.js";
 import { embeddedPayments } from "./domain/money/payment-methods.js";
 import { CallerCache } from "./domain/accounts/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
 import { legacyRoutes } from "./rest/routes/index.js";
+import { SOS_PATHS } from "./rest/routes/sos.js";
 import { useApiDocs } from "./rest/reference-page.js";
 import { useConsole } from "./http/console.js";
+import { useSharePage } from "./http/share-page.js";
 import { useLegacyShim } from "./rest/shim.js";
 import { METRICS_PATH, useMetrics } from "./metrics/plugin.js";
 import { Metrics } from "./metrics/registry.js";
@@ -127,8 +133,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     events: {
       // Heard once the work that caused them is committed.
       publish: (...args) => afterCommit(() => events.pubsub.publish(...args)),
-      // Yoga's conditional types do not resolve for a generic topic; a broadcast topic yields its one payload.
-      subscribe: (topic) => events.pubsub.subscribe(...([topic] as [never])) as never,
+      // Yoga's conditional types do not resolve for a generic topic: a broadcast topic yields its one payload, another the payload after its id.
+      subscribe: (...args: [keyof EventMap, unknown?]) => events.pubsub.subscribe(...(args as [never])) as never,
     },
     maps: createMaps(config, log),
     matching: {
@@ -146,9 +152,17 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       loginPerAddress: counter("login-ip:", config.LOGIN_MAX_PER_ADDRESS, config.LOGIN_ADDRESS_WINDOW_S),
       emailCodesPerRecipient: counter("codigo-correo:", config.EMAIL_CODES_PER_RECIPIENT, config.EMAIL_CODE_WINDOW_S),
       emailCodesPerAddress: counter("codigo-ip:", config.EMAIL_CODES_PER_ADDRESS, config.EMAIL_CODE_WINDOW_S),
+      shareRequestsPerAddress: counter("seguimiento-ip:", config.SHARE_REQUESTS_PER_ADDRESS, config.SHARE_REQUEST_WINDOW_S),
+      driverInvitations: { perCompany: config.DRIVER_INVITATIONS_PER_COMPANY, windowMs: config.DRIVER_INVITATION_WINDOW_S * 1000 },
     },
     payments: config.PAYMENT_PROVIDER === "embedded" ? embeddedPayments : null,
     money: { payoutMinimum: config.PAYOUT_MIN_COP, maxDebt: config.DRIVER_MAX_DEBT_COP },
+    safety: {
+      publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ""),
+      sosEmail: config.SOS_EMAIL ?? null,
+      sosEscalationEmail: config.SOS_ESCALATION_EMAIL ?? null,
+      sosEscalateMs: config.SOS_ESCALATE_S * 1000,
+    },
     deviceLockMs: config.DEVICE_LOCK_S * 1000,
     uploads,
     onMailQueued: (queued) => afterCommit(() => mail.queued(queued)),
@@ -188,12 +202,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   }
 
   /**
-   * What the process does of its own accord: sending waves and mail, storing and announcing
-   * positions, catching up while Redis is away, moving the demo drivers. Begun once it serves
-   * (start), so that a process that cannot listen claims no wave and no mail; served in-process
-   * (the tests), it is begun by `startWork`.
+   * What the process does of its own accord: sending waves, mail and document reminders, escalating
+   * SOSs nobody acknowledged, storing and announcing positions, catching up while Redis is away (and
+   * on SOSs another process could not announce), moving the demo drivers. Begun once
+   * it serves (start), so that a process that cannot listen claims no wave and no mail; served
+   * in-process (the tests), it is begun by `startWork`.
    */
-  let work: { dispatcher: Passes; stop(): Promise<void> } | null = null;
+  let work: { dispatcher: Passes; reminders: Passes; escalation: Passes; stop(): Promise<void> } | null = null;
   function startWork() {
     if (work || stopping) return;
     const demoDrivers = config.DEMO_DATA
@@ -202,14 +217,22 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     // Once the drivers online are known (above): a wave sent before would find nobody to go to.
     const dispatcher = startDispatcher(deps, { pollMs: config.DISPATCH_POLL_MS, database: outage });
     const stopCatchUp = startCatchUp(deps, events, outage);
+    const reminders = startDocumentReminders(deps, outage);
+    const escalation = startSosEscalation(deps, { pollMs: config.SOS_POLL_MS, database: outage });
+    const stopSosSweep = startSosSweep(deps, events, outage);
     const flushing = setInterval(flushPositions, config.POSITION_FLUSH_MS);
     const announcing = setInterval(() => announcePositions(deps), POSITION_ANNOUNCE_MS);
     mail.start();
     work = {
       dispatcher,
+      reminders,
+      escalation,
       stop: async () => {
         demoDrivers?.stop();
         await dispatcher.stop();
+        await reminders.stop();
+        await escalation.stop();
+        stopSosSweep();
         clearInterval(flushing);
         clearInterval(announcing);
         stopCatchUp();
@@ -294,6 +317,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     },
   };
 
+  const sharePage = useSharePage({
+    deps,
+    tilesUrl: config.MAP_TILES_URL,
+    addressOf: (request, serverContext) => identity.address({ ...serverContext, request }),
+    database: outage,
+    log,
+  });
+
   const yoga = createGraphQL(deps, events.pubsub, {
     identity,
     edge: {
@@ -324,6 +355,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       useUploads(uploads, mayReadDocument),
       useApiDocs(legacyRoutes),
       useConsole({ tilesUrl: config.MAP_TILES_URL }),
+      sharePage.plugin,
       useLegacyShim(legacyRoutes, {
         schema,
         log,
@@ -343,11 +375,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
 
   const admission = new Admission(config.MAX_CONCURRENT_REQUESTS, config.MAX_QUEUE_WAIT_MS);
   /**
-   * Health checks, event streams (which stay open for as long as the client listens) and scrapes
-   * (a busy process is when its metrics matter most) skip the line.
+   * Health checks, event streams (which stay open for as long as the client listens), scrapes (a
+   * busy process is when its metrics matter most) and SOSs (someone in danger is never told to try
+   * later; a call from anyone else is refused at the cost of one read) skip the line.
    */
   const waitsInLine = (req: IncomingMessage, pathname: string) =>
-    !["/healthz", "/readyz", METRICS_PATH].includes(pathname) && !/text\/event-stream/.test(req.headers.accept ?? "");
+    !["/healthz", "/readyz", METRICS_PATH].includes(pathname) &&
+    !SOS_PATHS.has(pathname) &&
+    !/text\/event-stream/.test(req.headers.accept ?? "");
 
   async function serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (waitsInLine(req, pathname)) {
@@ -406,6 +441,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       });
     });
     const actual = (server.address() as AddressInfo).port;
+    // Links in mails name the port actually taken (PORT=0 picks one), unless PUBLIC_URL says where people reach the service.
+    if (!config.PUBLIC_URL) deps.safety.publicUrl = `http://localhost:${actual}`;
     log.info({ port: actual, database: database.provider, events: config.REDIS_URL ? "redis" : "in-process" }, "listening");
     startWork();
     return { port: actual };
@@ -418,6 +455,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         const server = http;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        // Pages following a trip fall back to polling another process.
+        sharePage.close();
         // Whatever the clients do, nothing outlives the grace period: long-lived streams (SSE) and
         // WebSockets whose client never answers the closing handshake are cut then.
         const force = setTimeout(() => {
@@ -451,6 +490,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     flushPositions,
     /** Sends the waves due now (once the process works: see startWork). */
     nudgeDispatcher: () => work?.dispatcher.nudge() ?? Promise.resolve(),
+    /** Sends the document reminders due now (once the process works). */
+    nudgeReminders: () => work?.reminders.nudge() ?? Promise.resolve(),
+    /** Escalates the SOSs due now (once the process works). */
+    nudgeEscalation: () => work?.escalation.nudge() ?? Promise.resolve(),
   };
 }
 

@@ -150,9 +150,18 @@ const BAD: Record<string, string> = {
   EMAIL_CODES_PER_RECIPIENT: "0",
   EMAIL_CODES_PER_ADDRESS: "0",
   EMAIL_CODE_WINDOW_S: "1",
+  DRIVER_INVITATIONS_PER_COMPANY: "0",
+  DRIVER_INVITATION_WINDOW_S: "59",
+  PUBLIC_URL: "viajes.example.co",
+  SOS_EMAIL: "operaciones",
+  SOS_ESCALATION_EMAIL: "gerencia@",
+  SOS_ESCALATE_S: "0",
   DEVICE_LOCK_S: "1",
+  SHARE_REQUESTS_PER_ADDRESS: "0",
+  SHARE_REQUEST_WINDOW_S: "0",
   MAP_TILES_URL: "https://tiles.example.co/mapa.png",
   TRUST_PROXY_HOPS: "11",
+  SOS_POLL_MS: "10",
 };
 
 /** Variables that come in pairs, so that a bad one is refused for itself and not for its missing partner. */

@@ -6,6 +6,7 @@ import type { Api, LegacyBody } from "./client.js";
 import type { CityOptions } from "./options.js";
 import type { Random } from "./random.js";
 import { untilSettled } from "./retry.js";
+import { SosDesk } from "./sos.js";
 import { keepSubscribed, liveClient } from "./ws.js";
 
 interface Point {
@@ -85,13 +86,17 @@ export class City {
   /** Trips whose winning accept took more than one call (a process killed, a 503). */
   readonly acceptRetried = new Set<number>();
   readonly startedAt = Date.now();
+  /** The SOSs passengers send from their trips, and what the operators' console heard of them. */
+  readonly sos: SosDesk;
 
   constructor(
     readonly api: Api,
     readonly options: CityOptions,
     readonly runId: string,
     private readonly random: Random,
-  ) {}
+  ) {
+    this.sos = new SosDesk(api, random.fork());
+  }
 
   /** Runs an actor's task, keeping any error it throws as a failure of the tool. */
   guard(task: Promise<unknown>): Promise<void> {
@@ -200,9 +205,15 @@ export class Passenger {
     const acknowledged = performance.now();
     record.acknowledgedAt = acknowledged;
     let estado = "pendiente";
+    // Some trips bring an SOS, sent once a driver has taken them, while the trip goes on.
+    let sendsSos = city.sos.chooses(this.random);
     const learn = (state: string, via: NonNullable<RequestRecord["acceptedVia"]>) => {
       if ((PROGRESS[state] ?? 0) <= (PROGRESS[estado] ?? 0)) return;
       estado = state;
+      if (sendsSos && !isFinal(state)) {
+        sendsSos = false;
+        void city.guard(city.sos.send(this.account, tripId, () => city.halted));
+      }
       if (record.acceptedMs === undefined && state !== "cancelado") {
         record.acceptedMs = performance.now() - acknowledged;
         record.acceptedVia = via;

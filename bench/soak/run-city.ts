@@ -11,7 +11,10 @@ import { type Owned, progress } from "./lifecycle.js";
 import type { CityOptions } from "./options.js";
 import { seeded } from "./random.js";
 import { censusTable, crashLines, type Line, logLines, ms, none, percentiles, subscriptionLines, summaryTable, times } from "./report.js";
+import { startSmtp } from "../../test/support/smtp.js";
+import { addContacts, sosLines, sosSettings, sosSettled } from "./sos.js";
 import { type Stack, startStack } from "./stack.js";
+import { liveClient } from "./ws.js";
 import { ACTIVE_STATES, type StoredTrip, storedTrips, tripsByMarker } from "./stored.js";
 
 /** Onboarding calls at once: enough to be quick, few enough to leave the processes room. */
@@ -27,7 +30,10 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   const loadBefore = loadavg();
   const random = seeded(options.seed);
   const runId = randomBytes(3).toString("hex");
-  const stack = await startStack(owned, { processes: options.processes });
+  // The SOSs' mail leaves through an SMTP server of the run's own, which keeps what it receives.
+  const smtp = await startSmtp();
+  owned.add("the SMTP server", () => smtp.close());
+  const stack = await startStack(owned, { processes: options.processes, env: sosSettings(smtp) });
   const census = new Census();
   const api = new Api(stack.up, census, random.fork());
 
@@ -37,6 +43,7 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   const vehicleOf = (i: number) => (i % 2 ? "auto" : "moto");
   const driverAccounts = await inParallel(options.drivers, SETUP_WIDTH, (i) => newDriver(api, admin, i + 1, vehicleOf(i)));
   const passengerAccounts = await inParallel(options.passengers, SETUP_WIDTH, (i) => newPassenger(api, i + 1));
+  await addContacts(stack);
   const setupMs = Date.now() - setupStarted;
   // The census is the city's: onboarding is not counted.
   census.outcomes.clear();
@@ -46,6 +53,9 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   const drivers = driverAccounts.map((account, i) => new Driver(city, account, vehicleOf(i), random.fork()));
   await Promise.all(drivers.map((driver) => driver.goOnline()));
   const passengers = passengerAccounts.map((account, i) => new Passenger(city, account, i + 1, random.fork()));
+  // An operator's console, following the SOS alerts on whichever process is up.
+  const operatorConsole = liveClient(api, admin.token, random.fork());
+  const stopWatching = city.sos.watch(operatorConsole);
 
   const planned = plan(options.chaos, options.durationS, random.fork());
   progress(`the city runs for ${options.durationS} s, with ${planned.length} blows planned; seed ${options.seed}`);
@@ -63,18 +73,23 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   await Promise.all(stack.services.map((service) => service.startUntilUp(60_000)));
   await stack.redis.start();
   progress(`chaos over, requests closed; up to ${options.graceS} s for the city to finish what it started…`);
-  const busy = () => passengers.some((p) => !p.idle) || drivers.some((d) => d.busy);
+  const busy = () => passengers.some((p) => !p.idle) || drivers.some((d) => d.busy) || city.sos.pending > 0;
   const graceUntil = Date.now() + options.graceS * 1000;
   while (busy() && Date.now() < graceUntil) await sleep(500);
   const unfinished = busy();
   city.halted = true;
   // Calls in flight may take up to their 35 s timeout.
   await Promise.race([Promise.all(runs), sleep(40_000)]);
+  progress("waiting for the SOSs to be escalated and their mail to leave…");
+  await sosSettled(stack, 90_000);
+  stopWatching();
+  await operatorConsole.dispose();
   stack.supervise(false);
   lag.disable();
 
   const stored = await storedTrips(stack);
-  const { lines, failed, slow } = judge(city, stored, census, stack, blows);
+  const sos = await sosLines(city.sos, stack, smtp, api, admin);
+  const { lines, failed, slow } = judge(city, stored, census, stack, blows, sos);
   const header = [
     `soak: ${options.processes} processes, ${options.drivers} drivers, ${options.passengers} passengers, ` +
       `${options.durationS} s of chaos then up to ${options.graceS} s of grace; seed ${options.seed}`,
@@ -108,8 +123,8 @@ const count = (records: RequestRecord[], keep: (r: RequestRecord) => boolean) =>
 const ids = (trips: StoredTrip[]) => trips.map((t) => `${t.id} (${t.estado})`).join(", ");
 const first = <T>(items: T[], n = 6) => (items.length > n ? [...items.slice(0, n), "…"] : items);
 
-/** The report's lines, and what failed. */
-function judge(city: City, stored: StoredTrip[], census: Census, stack: Stack, blows: Blow[]) {
+/** The report's lines (the SOSs' last), and what failed. */
+function judge(city: City, stored: StoredTrip[], census: Census, stack: Stack, blows: Blow[], sos: Line[]) {
   const { records } = city;
   const byId = new Map(stored.map((trip) => [trip.id, trip]));
   const byMarker = tripsByMarker(stored);
@@ -217,6 +232,7 @@ function judge(city: City, stored: StoredTrip[], census: Census, stack: Stack, b
         `PostgreSQL ${percentiles(downs("postgres"))}; process start-ups that failed: ` +
         String(stack.services.reduce((sum, s) => sum + s.startFailures, 0)),
     },
+    ...sos,
   ];
   const failed = lines.filter((l) => l.ok === false && l.target === "0").map((l) => `${l.measured} ${l.what.split(" (")[0]}`);
   // The latency targets are the aim, reported beside the verdict; they do not fail the run.

@@ -9,6 +9,8 @@ const ISO_DAY = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-di
 
 export const pesos = (value: number) => PESOS.format(value);
 export const number = (value: number) => NUMBER.format(value);
+/** "1 solicitud", "3 solicitudes": a count with its noun. */
+export const counted = (value: number, one: string, many: string) => `${NUMBER.format(value)} ${value === 1 ? one : many}`;
 export const percent = (value: number) => `${NUMBER.format(Math.round(value * 10) / 10)} %`;
 
 const valid = (value: string | null | undefined) => (value ? new Date(value) : null);

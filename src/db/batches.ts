@@ -8,11 +8,11 @@ const ROWS_PER_STATEMENT = 5000;
  * A date as each database keeps it: Prisma stores SQLite dates as ISO text with an explicit
  * offset (compared as text), PostgreSQL's timestamp(3) in UTC without a zone.
  */
-const instant = (provider: Provider, date: Date) =>
+export const instant = (provider: Provider, date: Date) =>
   provider === "sqlite" ? date.toISOString().replace("Z", "+00:00") : date.toISOString();
 
 /** `(?, ?), (?, ?)` on SQLite, `($1::int, $2::float8), …` on PostgreSQL, which needs the types. */
-function valuesList(provider: Provider, rows: unknown[][], pgTypes: string[]): { sql: string; values: unknown[] } {
+export function valuesList(provider: Provider, rows: unknown[][], pgTypes: string[]): { sql: string; values: unknown[] } {
   let n = 0;
   const tuple = () => `(${pgTypes.map((type) => (provider === "sqlite" ? "?" : `$${++n}::${type}`)).join(", ")})`;
   return { sql: rows.map(tuple).join(", "), values: rows.flat() };

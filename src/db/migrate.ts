@@ -52,6 +52,11 @@ function migrateSqlite(url: string): string[] {
     db.pragma("journal_mode = WAL");
     db.exec(`CREATE TABLE IF NOT EXISTS ${TABLE} (nombre TEXT PRIMARY KEY, suma TEXT NOT NULL, aplicada_en TEXT NOT NULL)`);
     const appliedNow: string[] = [];
+    // A migration that rebuilds a table drops the old one, and with foreign keys on, dropping a
+    // table first deletes its rows, firing their ON DELETE actions on other tables. SQLite ignores
+    // the PRAGMA that turns them off inside a transaction, so they go off around it, and the
+    // references are checked before it commits.
+    db.pragma("foreign_keys = OFF");
     // IMMEDIATE takes the write lock first, so a second process waits and then sees the work done.
     const run = db.transaction(() => {
       const rows = db.prepare(`SELECT nombre, suma FROM ${TABLE}`).all() as Array<{ nombre: string; suma: string }>;
@@ -64,8 +69,11 @@ function migrateSqlite(url: string): string[] {
         );
         appliedNow.push(migration.name);
       }
+      const broken = db.pragma("foreign_key_check") as unknown[];
+      if (broken.length > 0) throw new Error(`Migrations left ${broken.length} rows referring to rows that do not exist`);
     });
     run.immediate();
+    db.pragma("foreign_keys = ON");
     return appliedNow;
   } finally {
     db.close();

@@ -74,6 +74,7 @@ class SerializedAdapter implements SqlDriverAdapter {
     const release = await this.#lock.acquire();
     try {
       const tx = await this.#inner.startTransaction(isolationLevel);
+      await takeWriteLock(tx);
       // The transaction keeps the lock until it ends. A COMMIT that failed (a deferred
       // constraint, a full disk) may leave SQLite's transaction open: it is rolled back first.
       return endedAnyway(tx, { settle: (open) => open.executeRaw(ROLLBACK), released: release });
@@ -85,6 +86,24 @@ class SerializedAdapter implements SqlDriverAdapter {
 }
 
 const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
+
+/**
+ * The adapter begins transactions deferred. One that reads, then writes after another process
+ * wrote, fails at once with SQLITE_BUSY, without waiting: its snapshot is stale. A write that
+ * changes nothing takes the write lock first, waiting its turn (the busy timeout) like any write.
+ * (Not BEGIN IMMEDIATE: the adapter never lets its connection go when its BEGIN fails.)
+ */
+const WRITE_LOCK: SqlQuery = { sql: "DELETE FROM _migraciones WHERE 0", args: [], argTypes: [] };
+
+async function takeWriteLock(tx: Transaction): Promise<void> {
+  try {
+    await tx.executeRaw(WRITE_LOCK);
+  } catch (error) {
+    await tx.executeRaw(ROLLBACK).catch(() => undefined);
+    await tx.rollback();
+    throw error;
+  }
+}
 
 // Prisma sends a few hundred distinct statements; more than this many are prepared again.
 const PREPARED_STATEMENTS = 1000;

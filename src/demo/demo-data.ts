@@ -3,6 +3,15 @@ export const DEMO_PASSWORDS = {
   admin: "Admin#2024demo",
   passenger: "Pasajero#2024",
   driver: "Conductor#2024",
+  manager: "Empresa#2024",
+};
+
+/** A fleet that operates, with a share of the commission, the car drivers, and one manager. */
+export const DEMO_COMPANY = {
+  empresa: { nombre: "Flota Medellín", nit: "900555111-2", email: "flota@demo.co", telefono: "6044445566" },
+  porcentaje: 10,
+  gestor: { email: "gestor@demo.co", nombre: "Gabriela", apellido: "Gestora", telefono: "3000000010" },
+  conductores: ["diana.auto@demo.co", "mateo.auto@demo.co"],
 };
 
 export const DEMO_ADMIN = { email: "admin@demo.co", nombre: "Andrea", apellido: "Admin", telefono: "3000000001" };

@@ -4,7 +4,7 @@ import { hashPassword } from "../domain/accounts/password.js";
 import type { Deps } from "../domain/deps.js";
 import { recordPhotos } from "../domain/drivers/document-history.js";
 import { documentFolder, photosAmong } from "../domain/drivers/documents.js";
-import { DEMO_ADMIN, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS, DEMO_PHOTO_PNG } from "./demo-data.js";
+import { DEMO_ADMIN, DEMO_COMPANY, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS, DEMO_PHOTO_PNG } from "./demo-data.js";
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -91,6 +91,16 @@ export async function seedDemoData(deps: Deps): Promise<{ users: number }> {
       const open = await tx.onlinePeriod.findFirst({ where: { conductor_id: user.id, fin: null } });
       if (!open) await tx.onlinePeriod.create({ data: { conductor_id: user.id, inicio: now } });
     }
+
+    const { empresa, porcentaje, gestor, conductores } = DEMO_COMPANY;
+    const company =
+      (await tx.company.findUnique({ where: { nit: empresa.nit } })) ??
+      (await tx.company.create({ data: { ...empresa, porcentaje_comision: porcentaje, revisada_en: now } }));
+    const share = await tx.companyShareChange.findFirst({ where: { empresa_id: company.id } });
+    if (!share) await tx.companyShareChange.create({ data: { empresa_id: company.id, porcentaje, desde: new Date(0) } });
+    const manager = await upsertUser(tx, gestor, "empresa", DEMO_PASSWORDS.manager);
+    await tx.user.update({ where: { id: manager.id }, data: { empresa_id: company.id } });
+    await tx.user.updateMany({ where: { email: { in: conductores } }, data: { empresa_id: company.id } });
   });
-  return { users: 1 + DEMO_PASSENGERS.length + DEMO_DRIVERS.length };
+  return { users: 2 + DEMO_PASSENGERS.length + DEMO_DRIVERS.length };
 }

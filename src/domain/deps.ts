@@ -35,6 +35,8 @@ export interface AttemptCounter {
   hit(key: string): Promise<number>;
   /** Forgets the key's attempts (a login that succeeded). */
   reset(key: string): Promise<void>;
+  /** Takes back one attempt counted by `hit` that turned out not to be one (the service could not judge it). */
+  refund(key: string): Promise<void>;
 }
 
 /** Everything domain code needs from the outside world, passed in so tests can fix the clock. */
@@ -70,14 +72,31 @@ export interface Deps {
     /** Codes the app asks to e-mail, per recipient and per client address. */
     emailCodesPerRecipient: AttemptCounter;
     emailCodesPerAddress: AttemptCounter;
+    /** Requests for trip share links per client address: links can be neither listed nor guessed. */
+    shareRequestsPerAddress: AttemptCounter;
+    /**
+     * Invitations one company may send within a window, counted from the invitations themselves
+     * (in the database, so every process sees the same count, and on `clock`).
+     */
+    driverInvitations: { perCompany: number; windowMs: number };
   };
   /** Collects fares the platform is paid (wallet, card); null when only cash is taken. */
   payments: PaymentProvider | null;
   money: {
-    /** The smallest payout a driver may ask for, in pesos. */
+    /** The smallest payout a driver or a company may ask for, in pesos. */
     payoutMinimum: number;
     /** A driver who owes more than this cannot go online. */
     maxDebt: number;
+  };
+  safety: {
+    /** Where people reach the service, without a trailing slash: links in mails start with it. */
+    publicUrl: string;
+    /** The operations team's address, mailed every SOS; null when not configured. */
+    sosEmail: string | null;
+    /** Mailed an SOS nobody acknowledged in time; null when not configured. */
+    sosEscalationEmail: string | null;
+    /** How long an SOS may wait for an operator before it is escalated. */
+    sosEscalateMs: number;
   };
   /** How long a device stays locked after too many wrong codes. */
   deviceLockMs: number;

@@ -1,5 +1,6 @@
 import type { Notification, Payout, Trip } from "../db/models.js";
 import type { PositionReport, Presence } from "./matching/presence.js";
+import type { SosView } from "./safety/sos-views.js";
 
 /** A driver's position as trip watchers receive it. */
 export type DriverPositionEvent = PositionReport;
@@ -25,6 +26,11 @@ export type EventMap = {
   retiro: [conductorId: number, payload: Payout];
   /** A driver's balance moved; listeners read it again. */
   saldo: [conductorId: number, payload: { conductor_id: number }];
+  /**
+   * An SOS as it is after each step (sent, escalated, acknowledged, resolved…): under SOS_EVERYONE
+   * for the operators, and under the id of the company the trip is done for, for its managers.
+   */
+  sos: [alcance: number, payload: SosView];
   /** Trip requests offered to, or withdrawn from, one driver. */
   solicitud_viaje: [conductorId: number, payload: TripRequestEvent];
   /**
@@ -38,12 +44,17 @@ export type EventMap = {
   sesion_revocada: [payload: { sesiones: number[] }];
   /** A user's role or standing changed, or the account was deleted: processes that remember them read them again. */
   cuenta_cambiada: [payload: { usuario_id: number }];
+  /** A trip's share link was revoked: pages following it stop showing the trip. */
+  enlace_revocado: [enlaceId: number, payload: { enlace_id: number }];
 };
 
 /** Topics every process follows as a whole, not per listener. */
 type Broadcast = { [K in keyof EventMap]: EventMap[K] extends [unknown] ? K : never }[keyof EventMap];
+/** Topics followed per id (a trip, a user). */
+type PerId = Exclude<keyof EventMap, Broadcast>;
 
 export interface Events {
   publish<K extends keyof EventMap>(topic: K, ...args: EventMap[K]): void;
   subscribe<K extends Broadcast>(topic: K): AsyncIterableIterator<EventMap[K][0]>;
+  subscribe<K extends PerId>(topic: K, id: EventMap[K][0]): AsyncIterableIterator<EventMap[K][1]>;
 }

@@ -24,7 +24,16 @@ export interface LocalTime {
   weekday: number;
 }
 
+/** The last minute asked for and its local time: a request asks several times, and formatting costs more than the rest. */
+let last: { minute: number; time: LocalTime } | null = null;
+
 export function localTime(date: Date): LocalTime {
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (last?.minute !== minute) last = { minute, time: formatLocal(date) };
+  return { ...last.time };
+}
+
+function formatLocal(date: Date): LocalTime {
   const all = Object.fromEntries(parts.formatToParts(date).map((p) => [p.type, p.value]));
   return {
     year: Number(all.year),
@@ -93,6 +102,21 @@ function zoneOffsetMs(zone: string): number {
   return (zone.startsWith("-") ? -1 : 1) * minutes * 60_000;
 }
 
+/** The local calendar day `date` falls on, as AAAA-MM-DD. */
+export const localDate = (date: Date) => {
+  const { year, month, day } = localTime(date);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+};
+
+/** Local calendar days from the day `from` falls on to the day `to` falls on: 0 the same day, 1 the next. */
+export const calendarDaysBetween = (from: Date, to: Date) => {
+  const dayOf = (date: Date) => {
+    const { year, month, day } = localTime(date);
+    return Date.UTC(year, month - 1, day);
+  };
+  return (dayOf(to) - dayOf(from)) / (24 * 3600 * 1000);
+};
+
 export const startOfDay = (date: Date) => {
   const { year, month, day } = localTime(date);
   return fromLocal(year, month, day);
@@ -109,15 +133,15 @@ export const startOfMonth = (date: Date) => {
   return fromLocal(year, month, 1);
 };
 
+/** The start of the local day `days` after the one `date` falls on. */
+export const daysAfter = (date: Date, days: number) => {
+  const { year, month, day } = localTime(date);
+  return fromLocal(year, month, day + days);
+};
+
 /** The day after, the week after, the month after: the exclusive end of a period that starts at `start`. */
-export const nextDay = (start: Date) => {
-  const { year, month, day } = localTime(start);
-  return fromLocal(year, month, day + 1);
-};
-export const nextWeek = (start: Date) => {
-  const { year, month, day } = localTime(start);
-  return fromLocal(year, month, day + 7);
-};
+export const nextDay = (start: Date) => daysAfter(start, 1);
+export const nextWeek = (start: Date) => daysAfter(start, 7);
 export const nextMonth = (start: Date) => {
   const { year, month } = localTime(start);
   return fromLocal(year, month + 1, 1);

@@ -29,6 +29,13 @@ export function fieldParser<S extends z.ZodType>(name: string, schema: S): (valu
   return (value) => parseInput(object, { [name]: value })[name] as z.output<S>;
 }
 
+/** Refuses a call that sends both or neither of two ways of naming what it is about (`{ userId, email }`). */
+export function exactlyOne(fields: Record<string, unknown>): void {
+  if (Object.values(fields).filter((value) => value !== undefined).length === 1) return;
+  const names = Object.keys(fields).map((name) => `'${name}'`);
+  throw new ValidationError(`Envía exactamente uno de los campos ${names.join(" o ")}`);
+}
+
 const isAbsent = (value: unknown) => value === undefined || value === null;
 /** "es obligatorio" when the value is missing, `wrongType` when it is there but of another type. */
 export const missingOr = (wrongType: string) => (issue: { input: unknown }) => (isAbsent(issue.input) ? "es obligatorio" : wrongType);
@@ -63,6 +70,15 @@ export const phone = () =>
     (value) => /^\+?[\d\s().-]+$/.test(value) && /^\d{7,15}$/.test(value.replace(/\D/g, "")),
     "no es un teléfono válido (7 a 15 dígitos)",
   );
+
+/** A Colombian mobile number: 10 digits that start with 3. */
+export const MOBILE = /^3\d{9}$/;
+
+/** A Colombian mobile number, written with or without +57, spaces or dashes; kept as its 10 digits. */
+export const colombianMobile = () =>
+  text(25)
+    .transform((value) => value.replace(/[\s().-]/g, "").replace(/^\+?57(?=3\d{9}$)/, ""))
+    .refine((value) => MOBILE.test(value), "debe ser un celular colombiano de 10 dígitos que empiece por 3");
 
 export const number = (wrongType = "debe ser un número") => z.number({ error: missingOr(wrongType) });
 

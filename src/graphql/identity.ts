@@ -83,6 +83,8 @@ export function createIdentity(deps: Deps, settings: IdentitySettings) {
         : null;
     },
     /** Who is calling. GraphQL callers with a token that does not count are anonymous, and told why. */
+    /** Where a request comes from, for what is counted per address without anybody signed in. */
+    address,
     async actor(transport: Transport): Promise<Actor> {
       if (transport.actor) return transport.actor;
       const from = address(transport);

@@ -53,8 +53,8 @@ function throttledWarn(log: Logger, everyMs: number) {
   };
 }
 
-/** Topics whose missed events can be read again from the database (see catch-up.ts). */
-type LocalTopic = "viaje" | "solicitud_viaje";
+/** Topics whose missed events can be read again from the database (see catch-up.ts and sos-sweep.ts). */
+type LocalTopic = "viaje" | "solicitud_viaje" | "sos";
 
 export interface AppEvents {
   pubsub: ReturnType<typeof createPubSub<EventMap>>;

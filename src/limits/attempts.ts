@@ -31,5 +31,8 @@ export function attemptCounter({ name, limit, windowS, redis, prefix }: CounterO
     async reset(key) {
       await limiter.delete(key);
     },
+    async refund(key) {
+      await limiter.reward(key, 1);
+    },
   };
 }

@@ -11,6 +11,8 @@ const numericText = (value: unknown) =>
   typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
 
 export const legacyId = () => z.preprocess(numericText, positiveId());
+/** A reference a call may also take away: an id, or 0 for none (null, as in every legacy call, is "not sent"). */
+export const legacyIdOrNone = () => z.preprocess(numericText, integer().min(0, "debe ser un identificador positivo, o 0 para ninguno"));
 export const legacyInt = () => z.preprocess(numericText, integer());
 export const legacyNumber = () => z.preprocess(numericText, number());
 

@@ -224,3 +224,6 @@ export const MOVEMENT = z.object({
   descripcion: str,
   viaje_id: maybe(int),
 });
+
+/** An emergency contact, as contactos_emergencia.php lists it. */
+export const EMERGENCY_CONTACT = z.object({ id: int, nombre: str, telefono: maybe(str), email: maybe(str) });

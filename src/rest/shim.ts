@@ -14,6 +14,7 @@ import { BUSY, busyResponse } from "../http/overload.js";
 import { parseJsonObject, readBody, readMultipart } from "./body.js";
 import type { LegacyRoute, Method } from "./route.js";
 import { LEGACY_STATUS } from "./status.js";
+import { useCompiledDocuments } from "./compiled-documents.js";
 
 export interface ShimOptions {
   schema: GraphQLSchema;
@@ -210,6 +211,7 @@ export function useLegacyShim(routes: LegacyRoute[], options: ShimOptions): Plug
   }
 
   return {
+    ...useCompiledDocuments(routes.map((route) => route.document.document)),
     onYogaInit({ yoga: instance }) {
       yoga = instance as YogaServerInstance<Transport, Context>;
     },

@@ -27,6 +27,9 @@ interface Target {
   /** The driver's payout account, and a payout of theirs. */
   account?: number;
   payout?: number;
+  /** The passenger's emergency contact, and a link the passenger made to follow the trip. */
+  contact?: number;
+  link?: number;
 }
 
 /** People who own nothing the rows act on, and the administrator. */
@@ -142,6 +145,29 @@ const withMoney =
     );
     return { ...target, account: account.id, payout: payout.id };
   };
+
+/** The passenger with an emergency contact. */
+const withContact = async (app: TestApp): Promise<Target> => {
+  const target = await people(app);
+  const contact = await app.db.emergencyContact.create({
+    data: { usuario_id: target.pasajero, nombre: "Marta", telefono: "3001234567", creado_en: new Date() },
+  });
+  return { ...target, contact: contact.id };
+};
+
+/** An accepted trip the passenger made a link to follow. */
+const withLink = async (app: TestApp): Promise<Target> => {
+  const target = await tripIn("aceptado")(app);
+  const link = await step(
+    app,
+    target.pasajero,
+    `mutation ($id: Int!) { shareTrip(trip_id: $id) { __typename ... on EnlaceSeguimiento { id } } }`,
+    {
+      id: target.trip,
+    },
+  );
+  return { ...target, link: link.id };
+};
 
 async function castFor(app: TestApp): Promise<Cast> {
   return { otherPassenger: (await registerUser(app)).id, otherDriver: (await createDriver(app)).id, admin: (await newAdmin(app)).id };
@@ -443,6 +469,24 @@ const LEGACY: LegacyRow[] = [
     target: people,
     allowed: ["administrador"],
     input: (_t, c) => ({ admin_id: c.admin, clave: "aviso_app", valor: "Mantenimiento el domingo" }),
+  },
+  {
+    call: "GET /user/contactos_emergencia.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero }),
+  },
+  {
+    call: "POST /user/contactos_emergencia.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero, nombre: "Marta", telefono: "3001234567" }),
+  },
+  {
+    call: "DELETE /user/contactos_emergencia.php",
+    target: withContact,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero, contacto_id: t.contact }),
   },
   {
     call: "GET /admin/get_documentos_historial.php",
@@ -944,6 +988,39 @@ const GRAPHQL: GraphQLRow[] = [
     allowed: ["administrador"],
     query: mutation("updatePricingRate", "(input: { tipo_vehiculo: auto, tarifa_base: 6000 })"),
   },
+  { field: "emergencyContacts", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("emergencyContacts") },
+  {
+    field: "addEmergencyContact",
+    target: people,
+    allowed: ["pasajero"],
+    roles: SELF("pasajero"),
+    query: mutation("addEmergencyContact", `(input: { nombre: "Marta", telefono: "3001234567" })`),
+  },
+  {
+    field: "removeEmergencyContact",
+    target: withContact,
+    allowed: ["pasajero"],
+    // Contacts are looked up among the caller's own: someone else's is simply not found.
+    refusedAs: { conductor: "NOT_FOUND", "otro pasajero": "NOT_FOUND", "otro conductor": "NOT_FOUND", administrador: "NOT_FOUND" },
+    query: mutation("removeEmergencyContact", "(contacto_id: $id)"),
+    variables: (t) => ({ id: t.contact }),
+  },
+  ...(["shareTrip", "tripShares"] as const).map((field) => ({
+    field,
+    target: tripIn("aceptado"),
+    allowed: ["pasajero", "conductor"] as const,
+    query: (field === "shareTrip" ? mutation : query)(field, "(trip_id: $id)"),
+    variables: (t: Target) => ({ id: t.trip }),
+  })),
+  {
+    field: "revokeTripShare",
+    target: withLink,
+    allowed: ["pasajero"],
+    // Links are looked up among the caller's own, the trip's driver included.
+    refusedAs: { conductor: "NOT_FOUND", "otro pasajero": "NOT_FOUND", "otro conductor": "NOT_FOUND", administrador: "NOT_FOUND" },
+    query: mutation("revokeTripShare", "(enlace_id: $id)"),
+    variables: (t) => ({ id: t.link }),
+  },
   {
     field: "markNotificationRead",
     target: withNotification,
@@ -973,11 +1050,45 @@ const PUBLIC = [
   "fareEstimate",
   "nearbyDrivers",
   "searchPlaces",
+  "choosePassword",
 ];
+const COMPANY_MATRIX = "test/access/company-access.test.ts, which adds the company managers' roles";
+const DRIVERS_OWN = "test/companies/affiliations.test.ts: a driver's own requests and invitations";
+const SOS_MATRIX = "test/safety/sos.test.ts: who sends an SOS, who acts on it and who reads incidents";
 const COVERED_ELSEWHERE: Record<string, string> = {
+  myCompany: COMPANY_MATRIX,
+  companyManagers: COMPANY_MATRIX,
+  companyAffiliations: COMPANY_MATRIX,
+  affiliationHistory: COMPANY_MATRIX,
+  approveCompany: COMPANY_MATRIX,
+  setCompanyShare: COMPANY_MATRIX,
+  companyBalance: COMPANY_MATRIX,
+  companyMovements: COMPANY_MATRIX,
+  refuseCompany: "test/companies/joining.test.ts, as approveCompany's row in test/access/company-access.test.ts",
+  inviteCompanyManager: COMPANY_MATRIX,
+  removeCompanyManager: COMPANY_MATRIX,
+  requestCompanyAffiliation: COMPANY_MATRIX,
+  acceptCompanyAffiliation: COMPANY_MATRIX,
+  refuseCompanyAffiliation: COMPANY_MATRIX,
+  inviteDriver: COMPANY_MATRIX,
+  endCompanyAffiliation: COMPANY_MATRIX,
+  companyDrivers: COMPANY_MATRIX,
+  companyDriver: COMPANY_MATRIX,
+  companyTrips: COMPANY_MATRIX,
+  companyFigures: COMPANY_MATRIX,
+  myAffiliations: DRIVERS_OWN,
+  acceptCompanyInvitation: DRIVERS_OWN,
+  declineCompanyInvitation: DRIVERS_OWN,
+  leaveCompany: DRIVERS_OWN,
   logout: "test/accounts/sessions.test.ts",
   changePassword: "test/accounts/sessions.test.ts",
   uploadDocument: "the legacy /conductor/upload_documents.php row, which runs it",
+  sendSos: SOS_MATRIX,
+  acknowledgeSos: SOS_MATRIX,
+  resolveSos: SOS_MATRIX,
+  shareSosTrip: SOS_MATRIX,
+  sosIncident: SOS_MATRIX,
+  sosIncidents: SOS_MATRIX,
 };
 
 describe("GraphQL", () => {
@@ -1038,6 +1149,7 @@ describe("GraphQL", () => {
       `mutation { verifyEmailCode(email: "nuevo.publico@example.com", codigo: "1234") { __typename } }`,
       `query { serviceStatus { __typename } }`,
       `mutation { verifyEmail(email: "nuevo.publico@example.com", codigo: "000000") { __typename } }`,
+      `mutation { choosePassword(email: "nadie@example.com", codigo: "AAAA-BBBB-CCCC-DDDD", password: "Clave#Segura1") { __typename } }`,
     ];
     expect(calls).toHaveLength(PUBLIC.length);
     for (const call of calls) {

@@ -136,7 +136,7 @@ describe("POST /auth/register.php", () => {
     [{ name: "   " }, "El campo 'name' no puede estar vacío"],
     [{ lastName: { texto: "x" } }, "El campo 'lastName' debe ser un texto"],
     [{ phone: "abc" }, "El campo 'phone' no es un teléfono válido (7 a 15 dígitos)"],
-    [{ tipo_usuario: "admin" }, "El campo 'tipo_usuario' debe ser uno de: pasajero, conductor"],
+    [{ tipo_usuario: "admin" }, "El campo 'tipo_usuario' debe ser uno de: pasajero, conductor, empresa"],
     [{ latitude: 91, longitude: 0 }, "El campo 'latitude' debe estar entre -90 y 90"],
     [{ latitude: "norte", longitude: 0 }, "El campo 'latitude' debe ser un número"],
     [{ lat: 6.2 }, "El campo 'longitude' es obligatorio cuando se envía la otra coordenada"],

@@ -44,6 +44,9 @@ describe("companies", () => {
 
     const driver = await newDriver(app);
     await post(app, "/conductor/update_vehicle.php", { conductor_id: driver.id, empresa_id: id });
+    // An inactive company takes no requests: the driver is affiliated by an administrator.
+    expect(await app.db.companyAffiliation.count({ where: { conductor_id: driver.id } })).toBe(0);
+    await app.legacy("PUT", "/admin/user_management.php", { admin_id: admin.id, user_id: driver.id, empresa_id: id });
     const read = await app.graphql(`query ($id: Int!) { company(id: $id) { ... on Empresa { conductores { id } } } }`, { id }, admin.id);
     expect(read.data.company.conductores).toEqual([{ id: driver.id }]);
     const all = await app.graphql(`{ companies { ... on PaginaEmpresas { items { id } } } }`, {}, admin.id);

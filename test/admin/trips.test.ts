@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { newAdmin } from "../support/drivers.js";
 import { registerUser } from "../support/fixtures.js";
-import { createDriver, ESTADIO, LLERAS, requestTrip } from "../support/trips.js";
+import { activeCompany, fleetDriver } from "../support/companies.js";
+import { completedTrip, createDriver, ESTADIO, LLERAS, requestTrip } from "../support/trips.js";
 
 /** The administrators' list of every trip: filters, search, sort and pages, against rows made for each. */
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
     usuario_id: beto,
     estado: "en_curso",
     conductor_id: companyDriver,
+    empresa_id: company,
     fecha_solicitud: new Date("2026-03-09T04:30:00Z"),
     ...place("destino", "Aeropuerto José María Córdova"),
   });
@@ -104,7 +106,7 @@ describe("trips for administrators", () => {
     expect(page.pagination).toEqual({ page: 1, per_page: 20, total: 4, total_pages: 1 });
   });
 
-  it("filters by states, service, passenger, driver, the driver's company and Bogotá days", async () => {
+  it("filters by states, service, passenger, driver, the company a trip was done for and Bogotá days", async () => {
     expect(named(await list({ estados: ["pendiente", "en_curso"] }))).toEqual(["hoy", "flota"]);
     expect(named(await list({ tipo_servicio: "motocicleta" }))).toEqual(["moto"]);
     expect(named(await list({ pasajero_id: ana }))).toEqual(["hoy", "viejo"]);
@@ -156,6 +158,28 @@ describe("trips for administrators", () => {
       return app.queries.length - before;
     };
     expect(await statements(4)).toBe(await statements(1));
+  });
+});
+
+describe("trips for administrators, by company", () => {
+  it("are the trips done for the company, as companyTrips has them: a driver who changes company leaves their trips behind", async () => {
+    const first = await activeCompany(app, admin.id);
+    const second = await activeCompany(app, admin.id);
+    const mover = await fleetDriver(app, first.company.id);
+    const before = await completedTrip(app, mover, {}, 15_000);
+    const moved = await app.graphql(
+      `mutation ($id: Int!, $e: Int) { updateUser(user_id: $id, input: { empresa_id: $e }) { __typename } }`,
+      { id: mover.id, e: second.company.id },
+      admin.id,
+    );
+    expect(moved.data.updateUser).toEqual({ __typename: "Usuario" });
+    const after = await completedTrip(app, mover, {}, 18_000);
+    const ids = async (variables: Record<string, unknown>) => (await list(variables)).items.map((trip: { id: number }) => trip.id);
+    expect(await ids({ empresa_id: first.company.id })).toEqual([before.id]);
+    expect(await ids({ empresa_id: second.company.id })).toEqual([after.id]);
+    // Narrowed to the driver as well, each company still has only its own.
+    expect(await ids({ empresa_id: first.company.id, conductor_id: mover.id })).toEqual([before.id]);
+    expect(await ids({ empresa_id: second.company.id, conductor_id: mover.id })).toEqual([after.id]);
   });
 });
 

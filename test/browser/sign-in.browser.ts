@@ -59,7 +59,7 @@ describe("signing in to the console", () => {
     await page.getByRole("button", { name: "Ingresar" }).click();
     const token: string = (await (await login).json()).data.login.token;
     await eventually(() => page.getByRole("alert").textContent()).toBe(
-      "Esta consola es solo para administradores. Tu cuenta no tiene ese permiso.",
+      "Esta consola es para administradores y gestores de empresas. Tu cuenta no tiene ese permiso.",
     );
     expect(await page.getByRole("navigation", { name: "Secciones" }).count()).toBe(0);
     await screenshot("sign-in-passenger-refused");

@@ -117,10 +117,7 @@ describe("a trip requested through the legacy API", () => {
   it("shows in a completed trip's detail where its fare went: each commission and what the driver earned", async () => {
     const { api } = run;
     const passenger = await api.register("pasajero", "Beatriz", "Mejía");
-    const trip = await api.requestTrip(passenger.id);
-    await api.legacy("POST", "/viajes/accept_trip.php", { trip_id: trip.id, conductor_id: driver.id });
-    await api.legacy("POST", "/viajes/start_trip.php", { trip_id: trip.id });
-    await api.legacy("POST", "/viajes/complete_trip.php", { trip_id: trip.id, precio_final: 20_000 });
+    const trip = await api.completedTrip(passenger.id, driver.id, 20_000);
 
     const { page, open, signIn, screenshot } = await run.tab();
     await open("viajes");

@@ -89,3 +89,45 @@ describe("the migration runner", () => {
     await expect(applyMigrations(database.url)).rejects.toThrow(/changed after it was applied/);
   });
 });
+
+describe("a SQLite migration that rebuilds tables", () => {
+  it("keeps the rows that refer to them (no ON DELETE action fires)", async () => {
+    const database = await createTestDatabase("sqlite");
+    try {
+      const file = database.url.replace(/^file:/, "");
+      const all = migrationsFor("sqlite");
+      // The database as it was before 0013 rebuilt empresas, cuentas_retiro and retiros.
+      const before = all.filter((migration) => migration.name < "0013");
+      const db = new Database(file);
+      db.exec("CREATE TABLE _migraciones (nombre TEXT PRIMARY KEY, suma TEXT NOT NULL, aplicada_en TEXT NOT NULL)");
+      for (const migration of before) {
+        db.exec(migration.sql);
+        db.prepare("INSERT INTO _migraciones VALUES (?, ?, ?)").run(migration.name, migration.checksum, new Date().toISOString());
+      }
+      db.exec(`
+        INSERT INTO empresas (id, nombre, nit, actualizado_en) VALUES (1, 'Flota', '900111222-3', CURRENT_TIMESTAMP);
+        INSERT INTO usuarios (id, uuid, nombre, apellido, email, telefono, password_hash, tipo_usuario, empresa_id, actualizado_en)
+          VALUES (1, 'u-1', 'Ana', 'Conductora', 'ana@example.com', '3000000000', '!', 'conductor', 1, CURRENT_TIMESTAMP);
+        INSERT INTO solicitudes_afiliacion (empresa_id, conductor_id, estado) VALUES (1, 1, 'solicitada');
+        INSERT INTO cuentas_retiro (id, conductor_id, tipo) VALUES (1, 1, 'efectivo');
+        INSERT INTO retiros (conductor_id, cuenta_retiro_id, monto, solicitado_en) VALUES (1, 1, 20000, CURRENT_TIMESTAMP);
+      `);
+      db.close();
+
+      expect(await applyMigrations(database.url)).toEqual(all.filter((migration) => migration.name >= "0013").map((m) => m.name));
+      const after = new Database(file, { readonly: true });
+      expect(after.prepare("SELECT empresa_id FROM usuarios WHERE id = 1").get()).toEqual({ empresa_id: 1 });
+      expect(after.prepare("SELECT COUNT(*) AS n FROM solicitudes_afiliacion").get()).toEqual({ n: 1 });
+      expect(after.prepare("SELECT conductor_id, monto FROM retiros").all()).toEqual([{ conductor_id: 1, monto: 20000 }]);
+      after.close();
+      // The rebuilt table keeps one open payout per driver.
+      const writer = new Database(file);
+      expect(() =>
+        writer.exec("INSERT INTO retiros (conductor_id, cuenta_retiro_id, monto, solicitado_en) VALUES (1, 1, 30000, CURRENT_TIMESTAMP)"),
+      ).toThrow(/UNIQUE/);
+      writer.close();
+    } finally {
+      await database.drop();
+    }
+  });
+});

@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../src/db/client.js";
-import { applyMigrations } from "../../src/db/migrate.js";
-import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { describe, expect, it } from "vitest";
+import { migratedDatabase } from "../support/database.js";
 
-let database: TestDatabase;
-let db: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await applyMigrations(database.url);
-  db = await openDatabase(database.url);
-});
-afterAll(async () => {
-  await db.close();
-  await database.drop();
-});
+const migrated = migratedDatabase();
 
 const company = (nit: string) => ({ nombre: `Empresa ${nit}`, nit });
 
@@ -36,7 +24,7 @@ describe("transactions", () => {
     const hold = new Promise<void>((resolve) => (release = resolve));
     let opened!: () => void;
     const isOpen = new Promise<void>((resolve) => (opened = resolve));
-    const failing = db.prisma
+    const failing = migrated.db.prisma
       .$transaction(async (tx) => {
         await tx.company.create({ data: company("dentro") });
         opened();
@@ -45,48 +33,50 @@ describe("transactions", () => {
       })
       .catch((error: Error) => error.message);
     await isOpen;
-    const outside = db.prisma.company.create({ data: company("fuera") });
+    const outside = migrated.db.prisma.company.create({ data: company("fuera") });
     // Time enough for the outside write to run, if nothing makes it wait for the transaction.
     await new Promise((resolve) => setTimeout(resolve, 200));
     release();
     expect(await failing).toBe("rollback");
     await outside;
-    const nits = (await db.prisma.company.findMany()).map((c) => c.nit);
+    const nits = (await migrated.db.prisma.company.findMany()).map((c) => c.nit);
     expect(nits).toContain("fuera");
     expect(nits).not.toContain("dentro");
   });
 
   it("let go of the database when their ROLLBACK fails, the database having ended them already", async () => {
-    const failing = db.prisma.$transaction(async (tx) => {
+    const failing = migrated.db.prisma.$transaction(async (tx) => {
       await tx.company.create({ data: company("terminada") });
       // SQLite ends a transaction itself on some errors (a full disk, an I/O error); the ROLLBACK sent after it then fails.
       await tx.$executeRawUnsafe("ROLLBACK");
       throw new Error("fallo");
     });
     await expect(failing).rejects.toThrow("fallo");
-    expect(await answered(db.prisma.company.count({ where: { nit: "terminada" } }))).toBe(0);
-    expect(await answered(db.prisma.$transaction((tx) => tx.company.create({ data: company("despues") })))).toMatchObject({
+    expect(await answered(migrated.db.prisma.company.count({ where: { nit: "terminada" } }))).toBe(0);
+    expect(await answered(migrated.db.prisma.$transaction((tx) => tx.company.create({ data: company("despues") })))).toMatchObject({
       nit: "despues",
     });
   });
 
   it("undo their work and let go of the database when their COMMIT fails", async () => {
-    const failing = db.prisma.$transaction(async (tx) => {
+    const failing = migrated.db.prisma.$transaction(async (tx) => {
       // SQLite checks these foreign keys at COMMIT, which then fails with the transaction still open.
       // PostgreSQL cannot defer them, so there the insert fails instead: the outcome must be the same.
-      await tx.$executeRawUnsafe(db.provider === "sqlite" ? "PRAGMA defer_foreign_keys = ON" : "SET CONSTRAINTS ALL DEFERRED");
+      await tx.$executeRawUnsafe(migrated.db.provider === "sqlite" ? "PRAGMA defer_foreign_keys = ON" : "SET CONSTRAINTS ALL DEFERRED");
       await tx.company.create({ data: company("huerfana") });
       await tx.userLocation.create({ data: { usuario_id: 535353 } });
     });
     await expect(failing).rejects.toThrow();
-    expect(await answered(db.prisma.company.count({ where: { nit: "huerfana" } }))).toBe(0);
-    expect(await answered(db.prisma.$transaction((tx) => tx.company.create({ data: company("luego") })))).toMatchObject({ nit: "luego" });
+    expect(await answered(migrated.db.prisma.company.count({ where: { nit: "huerfana" } }))).toBe(0);
+    expect(await answered(migrated.db.prisma.$transaction((tx) => tx.company.create({ data: company("luego") })))).toMatchObject({
+      nit: "luego",
+    });
   });
 
   it("answer each statement sent at once on its own: one that fails leaves the others' answers whole, never empty", async () => {
     // Statements a transaction is sent in one tick: before each was sent on its own, those after a
     // failed one answered undefined, which a read took for "no such row".
-    const outcomes = await db.prisma.$transaction(async (tx) =>
+    const outcomes = await migrated.db.prisma.$transaction(async (tx) =>
       Promise.allSettled([
         tx.$queryRawUnsafe("SELECT * FROM tabla_que_no_existe"),
         tx.pricingRate.findUnique({ where: { tipo_vehiculo: "auto" } }),
@@ -97,7 +87,7 @@ describe("transactions", () => {
     expect(outcomes[0]!.status).toBe("rejected");
     const [, rate, rates, count] = outcomes;
     // SQLite goes on after a failed statement; PostgreSQL refuses the rest of the transaction. Neither answers empty.
-    if (db.provider === "sqlite") {
+    if (migrated.db.provider === "sqlite") {
       expect(rate).toMatchObject({ status: "fulfilled", value: { tipo_vehiculo: "auto" } });
       expect(rates).toMatchObject({ status: "fulfilled", value: [{ tipo_vehiculo: "moto" }] });
       expect(count).toEqual({ status: "fulfilled", value: 3 });
@@ -107,11 +97,11 @@ describe("transactions", () => {
   });
 
   it("enforce foreign keys and cascades", async () => {
-    await expect(db.prisma.userLocation.create({ data: { usuario_id: 424242 } })).rejects.toThrow();
-    const user = await db.prisma.user.create({
+    await expect(migrated.db.prisma.userLocation.create({ data: { usuario_id: 424242 } })).rejects.toThrow();
+    const user = await migrated.db.prisma.user.create({
       data: { nombre: "A", apellido: "B", email: "fk@example.com", telefono: "3000000", password_hash: "x", ubicaciones: { create: {} } },
     });
-    await db.prisma.user.delete({ where: { id: user.id } });
-    expect(await db.prisma.userLocation.count({ where: { usuario_id: user.id } })).toBe(0);
+    await migrated.db.prisma.user.delete({ where: { id: user.id } });
+    expect(await migrated.db.prisma.userLocation.count({ where: { usuario_id: user.id } })).toBe(0);
   });
 });

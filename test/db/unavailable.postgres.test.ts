@@ -117,6 +117,8 @@ describe("a database that cannot serve now", () => {
       await cluster.stop("fast");
       rmSync(join(data, "standby.signal"));
       await cluster.start();
+      // Coming out of a standby's recovery, it may refuse connections for a moment after starting.
+      await cluster.ready();
       await cluster.sql("ALTER SYSTEM RESET hot_standby");
     }
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS } from "../../src/demo/demo-data.js";
+import { DEMO_ADMIN, DEMO_COMPANY, DEMO_DRIVERS, DEMO_PASSENGERS, DEMO_PASSWORDS } from "../../src/demo/demo-data.js";
 import { seedDemoData } from "../../src/demo/seed.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 
@@ -23,7 +23,7 @@ describe("demo data", () => {
   it("creates the same records however many times it runs", async () => {
     await seedDemoData(app.server.deps);
     const first = await snapshot();
-    expect(first.users).toBe(1 + DEMO_PASSENGERS.length + DEMO_DRIVERS.length);
+    expect(first.users).toBe(2 + DEMO_PASSENGERS.length + DEMO_DRIVERS.length);
     await seedDemoData(app.server.deps);
     expect(await snapshot()).toEqual(first);
   });
@@ -59,11 +59,18 @@ describe("demo data", () => {
     }
   });
 
+  it("has an operating company with a share, its manager, and the car drivers", async () => {
+    const company = await app.db.company.findUniqueOrThrow({ where: { nit: DEMO_COMPANY.empresa.nit }, include: { usuarios: true } });
+    expect(company).toMatchObject({ estado: "activa", porcentaje_comision: DEMO_COMPANY.porcentaje });
+    expect(company.usuarios.map((user) => user.email).sort()).toEqual([...DEMO_COMPANY.conductores, DEMO_COMPANY.gestor.email].sort());
+  });
+
   it("has working credentials for every kind of account", async () => {
     const accounts = [
       [DEMO_ADMIN.email, DEMO_PASSWORDS.admin, "admin"],
       [DEMO_PASSENGERS[0]!.email, DEMO_PASSWORDS.passenger, "pasajero"],
       [DEMO_DRIVERS[0]!.email, DEMO_PASSWORDS.driver, "conductor"],
+      [DEMO_COMPANY.gestor.email, DEMO_PASSWORDS.manager, "empresa"],
     ];
     for (const [email, password, tipo] of accounts) {
       const response = await app.legacy("POST", "/auth/login.php", { email, password });

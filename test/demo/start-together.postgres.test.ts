@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.js";
-import { DEMO_ADMIN, DEMO_DRIVERS, DEMO_PASSENGERS } from "../../src/demo/demo-data.js";
+import { DEMO_ADMIN, DEMO_COMPANY, DEMO_DRIVERS, DEMO_PASSENGERS } from "../../src/demo/demo-data.js";
 import { createTestDatabase } from "../support/database.js";
 import { startPair } from "../support/process.js";
 
@@ -12,7 +12,7 @@ import { startPair } from "../support/process.js";
  * new PostgreSQL database, demo data on. Both serve; the migrations and the demo accounts are made
  * once, with the ids the README's examples use.
  */
-const DEMO_EMAILS = [DEMO_ADMIN, ...DEMO_PASSENGERS, ...DEMO_DRIVERS].map((person) => person.email);
+const DEMO_EMAILS = [DEMO_ADMIN, ...DEMO_PASSENGERS, ...DEMO_DRIVERS, DEMO_COMPANY.gestor].map((person) => person.email);
 
 describe("two processes started together on a new database", () => {
   it.each([1, 2, 3])("both serve, and load the demo accounts once, with the same ids every time (round %i)", async () => {

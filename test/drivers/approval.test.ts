@@ -77,7 +77,8 @@ describe("POST /conductor/submit_for_approval.php", () => {
     await completeApplication(app, driver.id);
     await app.db.vehicle.update({
       where: { conductor_id: driver.id },
-      data: { tecnomecanica_vencimiento: new Date("2026-03-01T00:00:00Z") },
+      // As the app stores a date: the end of that day in Bogotá.
+      data: { tecnomecanica_vencimiento: new Date("2026-03-01T23:59:59.999-05:00") },
     });
     const response = await post(app, "/conductor/submit_for_approval.php", { conductor_id: driver.id });
     expect(response.status).toBe(400);
@@ -142,7 +143,10 @@ describe("approval by an administrator", () => {
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("El conductor no tiene una solicitud en revisión (estado: pendiente)");
     const expiring = await submittedDriver(app);
-    await app.db.vehicle.update({ where: { conductor_id: expiring.id }, data: { soat_vencimiento: new Date("2026-03-09T00:00:00Z") } });
+    await app.db.vehicle.update({
+      where: { conductor_id: expiring.id },
+      data: { soat_vencimiento: new Date("2026-03-09T23:59:59.999-05:00") },
+    });
     const expired = await post(app, "/admin/aprobar_conductor.php", { conductor_id: expiring.id });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe("El SOAT está vencido desde 2026-03-09");

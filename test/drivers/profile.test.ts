@@ -182,15 +182,21 @@ describe("POST /conductor/update_vehicle.php", () => {
     expect((await update(driver.id, { vehiculo_anio: 2027 })).status).toBe(200);
   });
 
-  it("needs an existing company and records the driver's affiliation", async () => {
+  it("asks an existing, active company to take the driver in: empresa_id changes only when it accepts", async () => {
     const driver = await newDriver(app);
     const missing = await update(driver.id, { empresa_id: 424242 });
-    expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe("No existe una empresa con id 424242");
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("El campo 'empresa_id' no corresponde a ninguna empresa activa (424242)");
     const company = await app.db.company.create({ data: { nombre: "Flota Sur", nit: "900111222-3" } });
     const response = await update(driver.id, { empresa_id: company.id });
-    expect(response.body.vehicle.empresa_id).toBe(company.id);
-    expect((await app.db.user.findUniqueOrThrow({ where: { id: driver.id } })).empresa_id).toBe(company.id);
+    expect(response.body.message).toBe(
+      "Vehículo actualizado. Tu solicitud a Flota Sur está pendiente: tu empresa cambiará cuando la acepte",
+    );
+    expect(response.body.vehicle.empresa_id).toBeNull();
+    expect((await app.db.user.findUniqueOrThrow({ where: { id: driver.id } })).empresa_id).toBeNull();
+    expect(
+      await app.db.companyAffiliation.count({ where: { conductor_id: driver.id, empresa_id: company.id, estado: "solicitada" } }),
+    ).toBe(1);
   });
 
   it("refuses a vehicle type the driver's licence does not allow", async () => {

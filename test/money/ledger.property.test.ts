@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerProblems } from "../../src/domain/money/ledger.js";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../src/domain/money/payment-methods.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { activeCompany } from "../support/companies.js";
 import { newAdmin } from "../support/drivers.js";
 import { post } from "../support/fixtures.js";
 import { createDriver, createPassenger, requestTrip } from "../support/trips.js";
@@ -16,6 +17,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const driver = fc.integer({ min: 0, max: 1 });
+const company = fc.integer({ min: 0, max: 1 });
+/** A company, or none. */
+const affiliation = fc.option(company, { nil: null });
 /** Whole pesos mostly, sometimes with cents the service must round. */
 const price = fc.oneof(fc.integer({ min: 0, max: 400_000 }), fc.double({ min: 0, max: 400_000, noNaN: true }));
 
@@ -29,6 +33,26 @@ const step = fc.oneof(
       price,
       // Completed, or cancelled in one of the states a trip can be cancelled in.
       end: fc.constantFrom("completado", "cancelado_pendiente", "cancelado_aceptado", "cancelado_en_ruta", "cancelado_en_curso"),
+      // The driver's company changes (or not) while the trip is under way.
+      midTrip: fc.option(affiliation, { nil: undefined }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("affiliate" as const), driver, company: affiliation }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("share" as const),
+      company,
+      porcentaje: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("company payout" as const),
+      company,
+      monto: fc.integer({ min: 0, max: 30_000 }),
+      fate: fc.constantFrom("abierto", "aprobado", "pagado", "rechazado", "cancelado", "fallido"),
     }),
   },
   {
@@ -40,6 +64,10 @@ const step = fc.oneof(
       // What becomes of it once asked for: left open, or taken to one of its ends.
       fate: fc.constantFrom("abierto", "aprobado", "pagado", "rechazado", "cancelado", "fallido"),
     }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("company adjustment" as const), company, monto: fc.integer({ min: -30_000, max: 30_000 }) }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deposit" as const), driver, monto: fc.integer({ min: -10, max: 80_000 }) }) },
   {
@@ -61,6 +89,26 @@ interface Expected {
   open: boolean;
 }
 const balanceOf = (e: Expected) => e.net - e.cash - e.payouts + e.deposits + e.adjustments;
+
+/** What the test expects of a company: its shares of trips, less its payouts open or paid, plus or minus adjustments. */
+interface ExpectedCompany {
+  shares: number;
+  payouts: number;
+  adjustments: number;
+  paid: number;
+  open: boolean;
+  /** Its share (%) now, as the last step that set it left it. */
+  porcentaje: number;
+}
+const companyBalanceOf = (c: ExpectedCompany) => c.shares - c.payouts + c.adjustments;
+
+/** Who is whose while the steps run: each driver's company now (an index into the companies, or null). */
+interface World {
+  drivers: Array<{ id: number }>;
+  accounts: number[];
+  companies: Array<{ id: number; manager: number; account: number }>;
+  driverCompany: Array<number | null>;
+}
 
 /** The default rates' commissions in tenths of a percent: 15 % of every fare, 2.5 % more where the platform collects. */
 const expectedSplit = (pesos: number, metodo: PaymentMethod) => {
@@ -88,8 +136,24 @@ const DEPOSIT = `mutation ($id: Int!, $monto: Int!) {
 const ADJUST = `mutation ($id: Int!, $monto: Int!) {
   adjustBalance(conductor_id: $id, monto: $monto, motivo: "Prueba") { __typename ... on Error { code } }
 }`;
+const ADJUST_COMPANY = `mutation ($id: Int!, $monto: Int!) {
+  adjustBalance(empresa_id: $id, monto: $monto, motivo: "Prueba") { __typename ... on Error { code } }
+}`;
 
-async function trip(conductorId: number, passengerId: number, e: Expected, s: Extract<Step, { kind: "trip" }>) {
+const AFFILIATE = `mutation ($id: Int!, $empresa: Int) { updateUser(user_id: $id, input: { empresa_id: $empresa }) { __typename } }`;
+
+async function affiliate(world: World, driverIndex: number, to: number | null) {
+  const done = await gql(
+    AFFILIATE,
+    { id: world.drivers[driverIndex]!.id, empresa: to === null ? null : world.companies[to]!.id },
+    admin.id,
+  );
+  expect(done.__typename).toBe("Usuario");
+  world.driverCompany[driverIndex] = to;
+}
+
+async function trip(world: World, passengerId: number, s: Extract<Step, { kind: "trip" }>, e: Expected, companies: ExpectedCompany[]) {
+  const conductorId = world.drivers[s.driver]!.id;
   const requested = await requestTrip(app, passengerId, { metodo_pago: s.metodo });
   if (s.end !== "cancelado_pendiente") {
     const accepted = await post(app, "/viajes/accept_trip.php", { trip_id: requested.id, conductor_id: conductorId });
@@ -100,6 +164,9 @@ async function trip(conductorId: number, passengerId: number, e: Expected, s: Ex
       return;
     }
   }
+  // The trip is done for the driver's company when they accept it, at the share in force when it was requested.
+  const doneFor = s.end === "cancelado_pendiente" ? null : world.driverCompany[s.driver]!;
+  if (s.midTrip !== undefined) await affiliate(world, s.driver, s.midTrip);
   if (s.end === "cancelado_en_ruta") {
     const route = await gql(`mutation ($id: Int!) { startRoute(trip_id: $id) { __typename } }`, { id: requested.id }, conductorId);
     expect(route.__typename).toBe("Viaje");
@@ -113,7 +180,16 @@ async function trip(conductorId: number, passengerId: number, e: Expected, s: Ex
   expect(completed.status, JSON.stringify(completed.body)).toBe(200);
   const pesos = Math.round(s.price);
   const stored = await app.db.trip.findUniqueOrThrow({ where: { id: requested.id } });
-  expect(stored).toMatchObject({ precio_final: pesos, ...expectedSplit(pesos, s.metodo) });
+  const split = expectedSplit(pesos, s.metodo);
+  const share =
+    doneFor === null ? null : Math.round((split.comision_plataforma * Math.round(companies[doneFor]!.porcentaje * 100)) / 10_000);
+  expect(stored).toMatchObject({
+    precio_final: pesos,
+    ...split,
+    empresa_id: doneFor === null ? null : world.companies[doneFor]!.id,
+    comision_empresa: share,
+  });
+  if (doneFor !== null) companies[doneFor]!.shares += share!;
   e.net += stored.ganancia_conductor!;
   if (s.metodo === "efectivo") e.cash += pesos;
 }
@@ -139,6 +215,37 @@ async function payout(conductorId: number, account: number, e: Expected, s: Extr
   else e.payouts -= s.monto;
 }
 
+/** A company's payout, as its manager asks for it and administrators take it on; the same rules as drivers'. */
+async function companyPayout(world: World, c: ExpectedCompany, s: Extract<Step, { kind: "company payout" }>) {
+  const { manager, account } = world.companies[s.company]!;
+  const asked = await gql(REQUEST, { monto: s.monto, cuenta: account }, manager);
+  if (c.open) return expect(asked.code).toBe("CONFLICT");
+  if (s.monto < 20_000 || s.monto > Math.max(0, companyBalanceOf(c))) return expect(asked.code).toBe("VALIDATION");
+  expect(asked.__typename).toBe("Retiro");
+  c.payouts += s.monto;
+  c.open = true;
+  const review = (accion: string) => gql(REVIEW, { accion, id: asked.id }, admin.id);
+  if (s.fate === "abierto") return;
+  if (s.fate === "cancelado") expect((await gql(CANCEL, { id: asked.id }, manager)).__typename).toBe("Retiro");
+  else if (s.fate === "rechazado") expect((await review("rechazar")).__typename).toBe("Retiro");
+  else {
+    expect((await review("aprobar")).__typename).toBe("Retiro");
+    if (s.fate === "aprobado") return;
+    expect((await review(s.fate === "pagado" ? "pagar" : "fallido")).__typename).toBe("Retiro");
+  }
+  c.open = false;
+  if (s.fate === "pagado") c.paid += s.monto;
+  else c.payouts -= s.monto;
+}
+
+/** An administrator's correction of a company's balance: refused if zero, or if it would leave the company owing. */
+async function companyAdjustment(world: World, c: ExpectedCompany, s: Extract<Step, { kind: "company adjustment" }>) {
+  const done = await gql(ADJUST_COMPANY, { id: world.companies[s.company]!.id, monto: s.monto }, admin.id);
+  if (s.monto === 0 || companyBalanceOf(c) + s.monto < 0) return expect(done.code).toBe("VALIDATION");
+  expect(done.__typename).toBe("SaldoEmpresa");
+  c.adjustments += s.monto;
+}
+
 async function run(steps: Step[]) {
   const drivers = [await createDriver(app), await createDriver(app)];
   const accounts: number[] = [];
@@ -146,12 +253,43 @@ async function run(steps: Step[]) {
     const account = await app.db.payoutAccount.create({ data: { conductor_id: id, tipo: "efectivo", verificada_en: new Date() } });
     accounts.push(account.id);
   }
+  const companies: World["companies"] = [];
+  for (const _ of [0, 1]) {
+    const { manager, company } = await activeCompany(app, admin.id);
+    const account = await app.db.payoutAccount.create({ data: { empresa_id: company.id, tipo: "efectivo", verificada_en: new Date() } });
+    companies.push({ id: company.id, manager: manager.id, account: account.id });
+  }
+  const world: World = { drivers, accounts, companies, driverCompany: [null, null] };
   const passenger = await createPassenger(app);
   const expected: Expected[] = drivers.map(() => ({ net: 0, cash: 0, payouts: 0, deposits: 0, adjustments: 0, paid: 0, open: false }));
+  const expectedCompanies: ExpectedCompany[] = companies.map(() => ({
+    shares: 0,
+    payouts: 0,
+    adjustments: 0,
+    paid: 0,
+    open: false,
+    porcentaje: 0,
+  }));
   for (const s of steps) {
+    if (s.kind === "affiliate") await affiliate(world, s.driver, s.company);
+    if (s.kind === "share") {
+      const set = await gql(
+        `mutation ($id: Int!, $p: Float!) { setCompanyShare(id: $id, porcentaje: $p) { __typename } }`,
+        { id: companies[s.company]!.id, p: s.porcentaje },
+        admin.id,
+      );
+      expect(set.__typename).toBe("Empresa");
+      expectedCompanies[s.company]!.porcentaje = s.porcentaje;
+    }
+    if (s.kind === "company payout") await companyPayout(world, expectedCompanies[s.company]!, s);
+    if (s.kind === "company adjustment") await companyAdjustment(world, expectedCompanies[s.company]!, s);
+    if (s.kind === "share" || s.kind === "affiliate" || s.kind === "company payout" || s.kind === "company adjustment") {
+      await expectBalanced(drivers, expected, companies, expectedCompanies);
+      continue;
+    }
     const conductorId = drivers[s.driver]!.id;
     const e = expected[s.driver]!;
-    if (s.kind === "trip") await trip(conductorId, passenger.id, e, s);
+    if (s.kind === "trip") await trip(world, passenger.id, s, e, expectedCompanies);
     if (s.kind === "payout") await payout(conductorId, accounts[s.driver]!, e, s);
     if (s.kind === "deposit") {
       const done = await gql(DEPOSIT, { id: conductorId, monto: s.monto }, admin.id);
@@ -163,12 +301,31 @@ async function run(steps: Step[]) {
       if (s.monto !== 0) e.adjustments += s.monto;
       else expect(done.code).toBe("VALIDATION");
     }
-    await expectBalanced(drivers, expected);
+    await expectBalanced(drivers, expected, companies, expectedCompanies);
   }
 }
 
-async function expectBalanced(drivers: Array<{ id: number }>, expected: Expected[]) {
+async function expectBalanced(
+  drivers: Array<{ id: number }>,
+  expected: Expected[],
+  companies: World["companies"],
+  expectedCompanies: ExpectedCompany[],
+) {
   expect(await ledgerProblems(app.db)).toEqual([]);
+  for (const [i, { id, manager }] of companies.entries()) {
+    const c = expectedCompanies[i]!;
+    const balance = await gql(`{ companyBalance { __typename ... on SaldoEmpresa { saldo en_retiro total_retirado } } }`, {}, manager);
+    // A company's balance never goes below zero: its payouts are reserved against it, and an adjustment that would is refused.
+    expect(balance).toEqual({
+      __typename: "SaldoEmpresa",
+      saldo: companyBalanceOf(c),
+      en_retiro: c.payouts - c.paid,
+      total_retirado: c.paid,
+    });
+    expect(companyBalanceOf(c)).toBeGreaterThanOrEqual(0);
+    const account = await app.db.ledgerAccount.findUnique({ where: { codigo: `empresa:${id}` } });
+    expect(account?.saldo ?? 0).toBe(companyBalanceOf(c));
+  }
   for (const [i, { id }] of drivers.entries()) {
     const e = expected[i]!;
     const account = await app.db.ledgerAccount.findUnique({ where: { codigo: `conductor:${id}` } });
@@ -191,7 +348,7 @@ async function expectBalanced(drivers: Array<{ id: number }>, expected: Expected
   }
 }
 
-describe("the ledger, after every step of random trips, payouts, deposits and adjustments", () => {
+describe("the ledger, after every step of random trips, payouts, deposits, adjustments, affiliations and companies' shares, payouts and adjustments", () => {
   it("balances every entry and itself, keeps each balance as the sum of its lines and as its terms, and agrees with the earnings report", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), (steps) => run(steps)),

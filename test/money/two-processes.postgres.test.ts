@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ledgerProblems } from "../../src/domain/money/ledger.js";
+import { companyAccount } from "../../src/domain/money/holders.js";
+import { ledgerProblems, PLATFORM, post } from "../../src/domain/money/ledger.js";
 import { PASSWORD } from "../support/fixtures.js";
 import { approveInDatabase, pairOnPostgres, postTo as call, registerOn, type ServiceProcess } from "../support/process.js";
 import { ESTADIO, LLERAS } from "../support/trips.js";
@@ -92,6 +93,46 @@ describe("payouts on two processes at once", () => {
     expect(await db.prisma.auditEntry.count({ where: { accion: "pagar_retiro", objetivo_id: retiro_id } })).toBe(1);
     const balance = await db.prisma.ledgerAccount.findUniqueOrThrow({ where: { codigo: `conductor:${driver.id}` } });
     expect(balance.saldo).toBe(0);
+    expect(await ledgerProblems(db.prisma)).toEqual([]);
+  });
+});
+
+describe("a company on two processes at once", () => {
+  it("gets one payout from two requests for its whole balance, and one affiliation from two acceptances", async () => {
+    const { a, b, db } = pair;
+    const company = await db.prisma.company.create({ data: { nombre: "Flota Doble", nit: `8${Date.now() % 1e8}-1` } });
+    const manager = await registerOn(a, "pasajero");
+    await db.prisma.user.update({ where: { id: manager.id }, data: { tipo_usuario: "empresa", empresa_id: company.id } });
+    const [onA, onB] = [await tokenOf(a, manager), await tokenOf(b, manager)];
+    await db.prisma.$transaction((tx) =>
+      post(tx, new Date(), {
+        clave: `ajuste:empresa-${company.id}`,
+        tipo: "ajuste",
+        descripcion: "Saldo de prueba",
+        lines: [
+          { account: companyAccount(company.id), concepto: "ajuste", monto: 50_000 },
+          { account: PLATFORM.adjustments, concepto: "ajuste", monto: -50_000 },
+        ],
+      }),
+    );
+    const account = await db.prisma.payoutAccount.create({ data: { empresa_id: company.id, tipo: "efectivo", verificada_en: new Date() } });
+    const REQUEST = { query: `mutation { requestPayout(monto: 50000, cuenta_retiro_id: ${account.id}) { __typename } }` };
+    const asked = await Promise.all([call(a, "/graphql", REQUEST, onA), call(b, "/graphql", REQUEST, onB)]);
+    expect(asked.map((answer) => answer.body.data.requestPayout.__typename).sort()).toEqual(["ConflictError", "Retiro"]);
+    expect(await db.prisma.payout.count({ where: { empresa_id: company.id } })).toBe(1);
+    expect((await db.prisma.ledgerAccount.findUniqueOrThrow({ where: { codigo: `empresa:${company.id}` } })).saldo).toBe(0);
+
+    const driver = await registerOn(b, "conductor");
+    const request = await db.prisma.companyAffiliation.create({
+      data: { empresa_id: company.id, conductor_id: driver.id, estado: "solicitada" },
+    });
+    const ACCEPT = { query: `mutation { acceptCompanyAffiliation(solicitud_id: ${request.id}) { __typename } }` };
+    const accepted = await Promise.all([call(a, "/graphql", ACCEPT, onA), call(b, "/graphql", ACCEPT, onB)]);
+    expect(accepted.map((answer) => answer.body.data.acceptCompanyAffiliation.__typename).sort()).toEqual([
+      "InvalidStateError",
+      "SolicitudAfiliacion",
+    ]);
+    expect(await db.prisma.affiliationChange.count({ where: { conductor_id: driver.id } })).toBe(1);
     expect(await ledgerProblems(db.prisma)).toEqual([]);
   });
 });

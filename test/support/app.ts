@@ -61,8 +61,11 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     // In-process requests come from no address, so they would all share one budget of logins and codes.
     LOGIN_MAX_PER_ADDRESS: "1000",
     EMAIL_CODES_PER_ADDRESS: "1000",
+    SHARE_REQUESTS_PER_ADDRESS: "1000",
     // Later waves go out when a test nudges the dispatcher: a poll would add statements to those tests count.
     DISPATCH_POLL_MS: "60000",
+    // Likewise SOS escalations, which a test nudges (nudgeEscalation).
+    SOS_POLL_MS: "60000",
     ...options.env,
   });
   const queries: string[] = [];
@@ -73,6 +76,8 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
   });
   // Served in-process: no port, but the waves, mail and positions go on as in a process that listens.
   server.startWork();
+  // Its first look for document reminders, as it starts, ends before any test counts statements.
+  await server.nudgeReminders();
 
   const legacy: TestApp["legacy"] = async (method, path, body, headers = {}) => {
     let url = `http://test${path}`;

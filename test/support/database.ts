@@ -3,6 +3,9 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database } from "../../src/db/client.js";
+import { applyMigrations } from "../../src/db/migrate.js";
 
 /** Which database the suite runs on: SQLite unless TEST_DATABASE=postgresql. */
 export const testProvider = process.env.TEST_DATABASE === "postgresql" ? "postgresql" : "sqlite";
@@ -46,4 +49,30 @@ export async function adminQuery(sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+export interface OpenedTestDatabase {
+  /** The database, opened; valid inside the file's tests. */
+  db: Database;
+  url: string;
+}
+
+/**
+ * A migrated database of the file's own, opened before its tests and dropped after them: what the
+ * returned object holds once they run.
+ */
+export function migratedDatabase(provider = testProvider): OpenedTestDatabase {
+  const opened = {} as OpenedTestDatabase;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(provider);
+    await applyMigrations(database.url);
+    opened.url = database.url;
+    opened.db = await openDatabase(database.url);
+  });
+  afterAll(async () => {
+    await opened.db?.close();
+    await database?.drop();
+  });
+  return opened;
 }

@@ -39,6 +39,8 @@ export interface PgCluster {
   restart(mode?: "fast" | "immediate"): Promise<void>;
   /** Runs one SQL statement through psql (creating databases, say). */
   sql(statement: string, database?: string): Promise<string>;
+  /** Resolves once the server takes connections: after recovery, that can come after `start` returns. */
+  ready(): Promise<void>;
   /** Stops the server and removes its files. */
   destroy(): Promise<void>;
 }
@@ -83,6 +85,17 @@ export async function createPgCluster(): Promise<PgCluster> {
         statement,
       ]);
       return stdout.trim();
+    },
+    ready: async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cluster.sql("SELECT 1");
+          return;
+        } catch (error) {
+          if (attempt >= 150) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
     },
     destroy: async () => {
       await pgCtl("-m", "immediate", "stop").catch(() => undefined);

@@ -48,15 +48,27 @@ session.subscribe(() => {
 
 export type LiveStatus = "conectando" | "en_vivo" | "sin_conexion";
 
+/** What an operation ends with when the server cannot serve it now (its database away): the API's 503. */
+const unavailable = (error: unknown) =>
+  Array.isArray(error) && error.some((item: { extensions?: { code?: unknown } }) => item?.extensions?.code === "SERVICE_UNAVAILABLE");
+
 /**
  * Follows a subscription while the component is mounted and `variables` is not null (null: nothing
- * to follow, or no longer); `onData` gets each event's data.
+ * to follow, or no longer); `onData` gets each event's data. With `resubscribeMs`, a subscription the
+ * server ends (it could not read, say while its database restarts) is started again after that long;
+ * one it refused is not.
  */
-export function useSubscription<R, V>(document: TypedDocumentString<R, V>, variables: V | null, onData: (data: R) => void): LiveStatus {
+export function useSubscription<R, V>(
+  document: TypedDocumentString<R, V>,
+  variables: V | null,
+  onData: (data: R) => void,
+  options: { resubscribeMs?: number } = {},
+): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("conectando");
   const handler = useRef(onData);
   handler.current = onData;
   const key = JSON.stringify(variables);
+  const { resubscribeMs } = options;
 
   useEffect(() => {
     const variables = JSON.parse(key) as Record<string, unknown> | null;
@@ -64,22 +76,35 @@ export function useSubscription<R, V>(document: TypedDocumentString<R, V>, varia
     const live = liveClient();
     setStatus(connected ? "en_vivo" : "conectando");
     const stopListening = [live.on("connected", () => setStatus("en_vivo")), live.on("closed", () => setStatus("sin_conexion"))];
-    const unsubscribe = live.subscribe<R>(
-      { query: String(document), variables },
-      {
-        next: (result) => {
-          setStatus("en_vivo");
-          if (result.data) handler.current(result.data);
+    let unsubscribe: () => void = () => undefined;
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const ended = () => {
+      if (resubscribeMs !== undefined) again = setTimeout(start, resubscribeMs);
+    };
+    function start() {
+      unsubscribe = live.subscribe<R>(
+        { query: String(document), variables },
+        {
+          next: (result) => {
+            setStatus("en_vivo");
+            if (result.data) handler.current(result.data);
+          },
+          error: (error) => {
+            setStatus("sin_conexion");
+            // A refusal stays one; a server that could not serve now may next time.
+            if (unavailable(error)) ended();
+          },
+          complete: ended,
         },
-        error: () => setStatus("sin_conexion"),
-        complete: () => undefined,
-      },
-    );
+      );
+    }
+    start();
     return () => {
+      clearTimeout(again);
       unsubscribe();
       for (const stop of stopListening) stop();
     };
-  }, [document, key]);
+  }, [document, key, resubscribeMs]);
 
   return status;
 }

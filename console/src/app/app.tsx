@@ -12,7 +12,7 @@ export function App() {
   if (!current) return <LoginPage />;
   return (
     <Layout>
-      <Suspense fallback={<Loading />}>{pageFor(path)}</Suspense>
+      <Suspense fallback={<Loading />}>{pageFor(current.rol, path)}</Suspense>
     </Layout>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useSession } from "../auth/session";
+import { SosAlerts } from "../sos/sos-alerts";
 import { Icon } from "../components/icons";
 import { Link, usePath } from "./router";
 import { SECTIONS } from "./sections";
@@ -9,8 +10,8 @@ import { signOut } from "./sign-out";
 const sectionOf = (path: string) => path.split("/")[0] ?? "";
 
 /**
- * The frame of every signed-in page: the sidebar with the sections (a drawer behind the menu
- * button on narrow screens), the operator and the way out.
+ * The frame of every signed-in page: the sidebar with the operator's sections (a drawer behind the
+ * menu button on narrow screens), the operator and the way out, and above the page the SOS alerts.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const current = useSession();
@@ -58,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Link>
         <div className="barra__usuario">
           <span className="barra__nombre" title={current?.email}>
-            {current?.nombre}
+            {current?.empresa ? `${current.nombre} · ${current.empresa}` : current?.nombre}
           </span>
           <button
             type="button"
@@ -74,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </header>
       <nav id="navegacion" className="lateral" aria-label="Secciones">
         <ul>
-          {SECTIONS.map((section) => (
+          {(current ? SECTIONS[current.rol] : []).map((section) => (
             <li key={section.path}>
               <Link
                 to={section.path}
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </nav>
       <button type="button" className="velo" tabIndex={-1} aria-hidden="true" onClick={() => setMenuOpen(false)} />
       <main id="contenido" className="pagina" tabIndex={-1}>
+        <SosAlerts />
         {children}
       </main>
     </div>

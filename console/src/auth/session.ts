@@ -1,10 +1,20 @@
 import { useSyncExternalStore } from "react";
+import type { TipoUsuario } from "../gql/graphql";
 
-/** The signed-in administrator, as the console keeps it. */
+/** Who uses the console: administrators, and the managers of a company (accounts of type empresa). */
+export type Role = Extract<TipoUsuario, "admin" | "empresa">;
+
+export const isRole = (type: TipoUsuario): type is Role => type === "admin" || type === "empresa";
+
+/** The signed-in operator, as the console keeps it. */
 export interface Session {
   token: string;
+  /** What the operator sees: the administrators' sections or their company's. */
+  rol: Role;
   nombre: string;
   email: string;
+  /** The name of the company a manager runs; null for administrators. */
+  empresa: string | null;
 }
 
 // sessionStorage: a reload keeps the operator signed in, closing the tab forgets the token, and no
@@ -14,7 +24,9 @@ const KEY = "consola.sesion";
 function read(): Session | null {
   try {
     const saved = sessionStorage.getItem(KEY);
-    return saved ? (JSON.parse(saved) as Session) : null;
+    const parsed = saved ? (JSON.parse(saved) as Session) : null;
+    // A session kept without its role (saved by an earlier console) signs in again.
+    return parsed && isRole(parsed.rol) ? parsed : null;
   } catch {
     return null;
   }

@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirm: string;
+  /** The button that closes without acting, when "Cancelar" would read as the action itself. */
+  cancelLabel?: string;
   /** An action that destroys or refuses something: its button is red. */
   danger?: boolean;
   busy: boolean;
@@ -15,12 +17,13 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before an action that is not easily undone. */
-export function ConfirmDialog({ open, title, message, confirm, danger, busy, error, onClose, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirm, cancelLabel, danger, busy, error, onClose, onConfirm }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
       title={title}
       onClose={onClose}
+      cancelLabel={cancelLabel}
       onSubmit={onConfirm}
       actions={
         <button type="submit" className={danger ? "boton boton--peligro" : "boton"} disabled={busy}>

@@ -5,8 +5,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** The sort this column's header sets, when the list can be sorted by it. */
   sort?: string;
-  /** "numero" right-aligns figures. */
-  kind?: "numero" | "acciones";
+  /** "numero" right-aligns figures; "clave" keeps an identifier (a NIT) on one line. */
+  kind?: "numero" | "acciones" | "clave";
 }
 
 export interface Sorting {

@@ -18,7 +18,7 @@ interface PagedListProps<T> extends Pick<DataTableProps<T>, "caption" | "columns
   query: Pick<QueryState<{ items: readonly T[]; pagination: Pagination }>, "data" | "error" | "loading">;
   /** The search box's placeholder; without one the list has no search box. */
   search?: string;
-  /** The filter controls after the search box. */
+  /** The filter controls after the search box; without them and a search box, the list has no filter bar. */
   children?: ReactNode;
   /** The rows to show when they are not the answer's own (trips change theirs live). */
   rows?: readonly T[];
@@ -33,10 +33,12 @@ interface PagedListProps<T> extends Pick<DataTableProps<T>, "caption" | "columns
 export function PagedList<T>({ list, query: { data, error, loading }, search, children, rows, done, ...table }: PagedListProps<T>) {
   return (
     <>
-      <div className="filtros">
-        {search && <SearchField value={list.search} onChange={list.setSearch} placeholder={search} />}
-        {children}
-      </div>
+      {(search || children) && (
+        <div className="filtros">
+          {search && <SearchField value={list.search} onChange={list.setSearch} placeholder={search} />}
+          {children}
+        </div>
+      )}
       <Notice kind="exito">{done}</Notice>
       <Notice kind="error">{error}</Notice>
       {!data && loading ? (

@@ -41,19 +41,29 @@ export function useCityMap(label: string) {
     const element = container.current;
     if (!element) return;
     let created: L.Map | null = null;
+    // A map removed while it zooms with an animation fails when the animation ends: it waits for it.
+    let zooming = false;
     // Leaflet fits the city to the container's size, which a map in a dialog lacks until the dialog
     // opens: the map is drawn once its container has a size, and redrawn when that size changes.
     const sizes = new ResizeObserver(() => {
       if (created) created.invalidateSize();
       else if (element.clientWidth > 0) {
         created = drawCity(element, label);
+        created.on("zoomanim", () => {
+          zooming = true;
+        });
+        created.on("zoomend", () => {
+          zooming = false;
+        });
         setMap(created);
       }
     });
     sizes.observe(element);
     return () => {
       sizes.disconnect();
-      created?.remove();
+      const removed = created;
+      if (removed && zooming) removed.once("zoomend", () => removed.remove());
+      else removed?.remove();
       setMap(null);
     };
   }, [label]);

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import type { ReadsOf } from "../../db/planned-reads.js";
 import { authorize, type Actor } from "../actor.js";
-import { NotFoundError, ValidationError } from "../errors.js";
-import { email as emailSchema, optional, parseInput, positiveId } from "../validation.js";
+import { NotFoundError } from "../errors.js";
+import { email as emailSchema, exactlyOne, optional, parseInput, positiveId } from "../validation.js";
 import { ACCOUNT_RULES } from "./access.js";
 
 export async function getUser(db: ReadsOf<"user">, id: number) {
@@ -23,9 +23,7 @@ const lookupSchema = z.object({ userId: optional(positiveId()), email: optional(
 /** A user looked up by exactly one of id or e-mail, for someone allowed to see their profile. */
 export async function findUser(db: ReadsOf<"user">, actor: Actor, input: { userId?: number | null; email?: string | null }) {
   const { userId, email } = parseInput(lookupSchema, input);
-  if ((userId === undefined) === (email === undefined)) {
-    throw new ValidationError("Envía exactamente uno de los campos 'userId' o 'email'");
-  }
+  exactlyOne({ userId, email });
   const user = userId !== undefined ? await getUser(db, userId) : await getUserByEmail(db, email!);
   authorize(actor, ACCOUNT_RULES.viewProfile, user);
   return user;

@@ -1,15 +1,14 @@
 import { ADMINS_ONLY, adminOnly, adminOrUnnamedLegacy, isAdmin, rule } from "../actor.js";
 
-/** Who may administer accounts and companies: administrators, and (LEGACY_AUTH=ids) the legacy calls that name no administrator. */
+/** Who may administer accounts: administrators, and (LEGACY_AUTH=ids) the legacy calls that name no administrator. */
 export const ADMIN_RULES = {
   listUsers: adminOnly,
   updateUser: adminOnly,
   deleteUser: adminOnly,
   suspendOrActivate: adminOrUnnamedLegacy,
   auditLog: adminOnly,
-  companies: adminOnly,
   platformStats: adminOnly,
-  /** The live map: where the drivers online are and the trips as they change. */
+  /** The live map of every driver and trip; a company's own are also its managers' (matching/live.ts). */
   liveOperations: adminOnly,
   /** The review screen's view of a driver's document photos; drivers see their own through documentHistory. */
   reviewDocuments: adminOnly,

@@ -15,6 +15,10 @@ export const AUDIT_ACTIONS = [
   "crear_empresa",
   "actualizar_empresa",
   "eliminar_empresa",
+  "aprobar_empresa",
+  "rechazar_empresa",
+  "afiliar_conductor",
+  "porcentaje_empresa",
   "actualizar_configuracion",
   "verificar_cuenta_retiro",
   "solicitar_retiro",
@@ -25,11 +29,17 @@ export const AUDIT_ACTIONS = [
   "retiro_fallido",
   "registrar_deposito",
   "ajustar_saldo",
+  "ajustar_saldo_empresa",
   "cancelar_viaje",
+  "enviar_sos",
+  "atender_sos",
+  "resolver_sos",
+  "escalar_sos",
+  "enlace_sos",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa", "configuracion", "retiro", "viaje"] as const;
+export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa", "configuracion", "retiro", "viaje", "incidente_sos"] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** Each action of the audit log in words, as its entries' sentences begin (audit-descriptions.ts). */
@@ -44,6 +54,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   crear_empresa: "Registró una empresa",
   actualizar_empresa: "Actualizó los datos de una empresa",
   eliminar_empresa: "Eliminó una empresa",
+  aprobar_empresa: "Aprobó una empresa",
+  rechazar_empresa: "Rechazó una empresa",
+  afiliar_conductor: "Cambió la empresa de un conductor",
+  porcentaje_empresa: "Cambió la parte de la comisión de una empresa",
   actualizar_configuracion: "Cambió un ajuste de la app",
   verificar_cuenta_retiro: "Verificó la cuenta de retiro de un conductor",
   solicitar_retiro: "Solicitó un retiro (el conductor)",
@@ -54,7 +68,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   retiro_fallido: "Marcó fallido un retiro",
   registrar_deposito: "Registró un depósito de un conductor",
   ajustar_saldo: "Ajustó el saldo de un conductor",
+  ajustar_saldo_empresa: "Ajustó el saldo de una empresa",
   cancelar_viaje: "Canceló un viaje",
+  enviar_sos: "Envió un SOS desde un viaje (el pasajero o el conductor)",
+  atender_sos: "Atendió un SOS",
+  resolver_sos: "Resolvió un SOS",
+  escalar_sos: "Escaló un SOS que nadie atendió a tiempo (el servicio)",
+  enlace_sos: "Hizo un nuevo enlace de seguimiento para un SOS",
 };
 
 /**

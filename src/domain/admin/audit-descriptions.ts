@@ -27,6 +27,11 @@ const SENTENCES: Record<AuditAction, (id: number, details: Details) => string> =
   crear_empresa: (id, d) => `Registró la empresa ${d.nombre ?? id}`,
   actualizar_empresa: (id, d) => withChanges(`Actualizó la empresa ${id}`, listed(d)),
   eliminar_empresa: (id, d) => `Eliminó la empresa ${d.nombre ?? id}`,
+  aprobar_empresa: (id, d) => `Aprobó la empresa ${d.nombre ?? id}`,
+  rechazar_empresa: (id, d) => withReason(`Rechazó la empresa ${id}`, d),
+  porcentaje_empresa: (id, d) => `Fijó en ${d.porcentaje} % la parte de la comisión de la empresa ${id} (antes ${d.antes} %)`,
+  afiliar_conductor: (id, d) =>
+    d.empresa_id === null ? `Quitó al conductor ${id} de su empresa` : `Afilió al conductor ${id} a la empresa ${d.empresa_id}`,
   verificar_cuenta_retiro: (id, d) => `Verificó la cuenta de retiro ${d.cuenta_retiro_id} del conductor ${id}`,
   solicitar_retiro: (id, d) => `Solicitó el retiro ${id} de ${pesos(d.monto)}`,
   cancelar_retiro: (id, d) => `Canceló el retiro ${id} de ${pesos(d.monto)}`,
@@ -36,7 +41,13 @@ const SENTENCES: Record<AuditAction, (id: number, details: Details) => string> =
   retiro_fallido: (id, d) => withReason(`Marcó fallido el retiro ${id} de ${pesos(d.monto)}`, d),
   registrar_deposito: (id, d) => `Registró un depósito de ${pesos(d.monto)} del conductor ${id} (referencia ${d.referencia})`,
   ajustar_saldo: (id, d) => withReason(`Ajustó en ${pesos(d.monto)} el saldo del conductor ${id}`, d),
+  ajustar_saldo_empresa: (id, d) => withReason(`Ajustó en ${pesos(d.monto)} el saldo de la empresa ${id}`, d),
   cancelar_viaje: (id, d) => withReason(`Canceló el viaje ${id}${d.estado ? ` (${d.estado})` : ""}`, d),
+  enviar_sos: (id, d) => `Envió el SOS ${id} desde el viaje ${d.viaje_id} (${d.rol})`,
+  atender_sos: (id) => `Atendió el SOS ${id}`,
+  resolver_sos: (id, d) => `Resolvió el SOS ${id}: ${d.nota}`,
+  escalar_sos: (id, d) => `Escaló el SOS ${id}, sin atender tras ${d.segundos} s`,
+  enlace_sos: (id, d) => `Hizo un nuevo enlace de seguimiento del viaje ${d.viaje_id} para el SOS ${id}`,
   actualizar_configuracion: (id, d) =>
     d.valor === null ? `Devolvió el ajuste ${d.clave ?? id} a su valor por defecto` : `Cambió el ajuste ${d.clave ?? id} a «${d.valor}»`,
 };

@@ -1,17 +1,16 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
-import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
 import { REVIEW_STATES } from "../drivers/approval.js";
-import { normalizePlate } from "../drivers/profile.js";
+import { byPresence, searchingDrivers } from "../drivers/filters.js";
 import { withExpiredDocuments } from "../drivers/readiness.js";
 import { VEHICLE_TYPES } from "../trips/service-types.js";
 import { oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "./paging.js";
 
-const DRIVER_SORTS = ["fecha_solicitud", "id", "nombre", "email", "fecha_creacion", "fecha_aprobacion"] as const;
+export const DRIVER_SORTS = ["fecha_solicitud", "id", "nombre", "email", "fecha_creacion", "fecha_aprobacion"] as const;
 
 type DriverOrder = Prisma.DriverProfileOrderByWithRelationInput;
 /** Dates a driver may not have yet go after the rest, whichever the order. */
@@ -43,26 +42,6 @@ const listSchema = z.object({
   documentos_vencidos: optional(z.boolean()),
 });
 
-/** Drivers whose name, e-mail, phone or plate contains `search`; a plate is matched as stored, in capitals without separators. */
-function searching(deps: Deps, search: string): Prisma.DriverProfileWhereInput {
-  const like = containsIgnoringCase(deps.provider, search);
-  const plate = normalizePlate(search);
-  return {
-    OR: [
-      { conductor: { OR: [{ nombre: like }, { apellido: like }, { email: like }, { telefono: like }] } },
-      { nombre_completo: like },
-      { telefono: like },
-      ...(plate ? [{ vehiculo: { placa: containsIgnoringCase(deps.provider, plate) } }] : []),
-    ],
-  };
-}
-
-/** Drivers connected now, free or on a trip (or the others): every process knows them all (see matching/presence). */
-function online(deps: Deps, connected: boolean): Prisma.DriverProfileWhereInput {
-  const ids = [...deps.matching.presence.all()].map((driver) => driver.conductor_id);
-  return { conductor_id: connected ? { in: ids } : { notIn: ids } };
-}
-
 /**
  * Drivers page by page: by review state, vehicle type, company, whether they are online now and
  * whether a document has expired, searched by name, e-mail, phone or plate, and sorted (oldest
@@ -83,9 +62,9 @@ export async function listDrivers(deps: Deps, actor: Actor, input: Raw<typeof li
       ...(estado_revision ? [{ estado_revision }] : []),
       ...(tipo_vehiculo ? [{ vehiculo: { tipo: tipo_vehiculo } }] : []),
       ...(empresa_id ? [{ conductor: { empresa_id } }] : []),
-      ...(en_linea === undefined ? [] : [online(deps, en_linea)]),
+      ...(en_linea === undefined ? [] : [byPresence(deps, () => true, en_linea)]),
       ...(documentos_vencidos === undefined ? [] : [documentos_vencidos ? withExpiredDocuments(now) : { NOT: withExpiredDocuments(now) }]),
-      ...(search ? [searching(deps, search)] : []),
+      ...(search ? [searchingDrivers(deps, search)] : []),
     ],
   };
   const count = (extra: object) => deps.db.driverProfile.count({ where: { ...drivers, ...extra } });

@@ -1,45 +1,19 @@
-import { z } from "zod";
-import type { Prisma } from "../../db/client.js";
 import { member, type Actor } from "../actor.js";
 import { USER_TYPES, type UserType } from "../accounts/user-types.js";
 import { getUser } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
-import { ValidationError } from "../errors.js";
-import { localTime, nextDay, nextMonth, type Span, startOfDay, startOfMonth, within } from "../time.js";
+import { localDate, nextDay, type Span, within } from "../time.js";
+import { total, tripsByState } from "../trips/counts.js";
 import { VEHICLE_TYPES } from "../trips/service-types.js";
-import { ACTIVE_STATES, TRIP_STATES, type TripState } from "../trips/states.js";
-import { isoDate, optional, parseInput, type Raw } from "../validation.js";
+import { ACTIVE_STATES, type TripState } from "../trips/states.js";
+import type { Raw } from "../validation.js";
 import { tripIncome } from "../money/settlement.js";
 import { ADMIN_RULES } from "./access.js";
 import { latestEntries } from "./audit.js";
+import { type Bucket, figureSpans, lastInstant, type rangeSchema } from "./figure-spans.js";
 
-const rangeSchema = z.object({ desde: optional(isoDate()), hasta: optional(isoDate({ endOfDay: true })) });
-
-/** Sign-ups are counted day by day over the last 7 days, or over a range's days up to this many (its last ones). */
-const DEFAULT_DAYS = 7;
-const MAX_DAYS = 31;
 /** Entries of the audit log shown as recent activity. */
 const RECENT_ACTIVITY = 10;
-/** A range this short is charted hour by hour; longer ones day by day. */
-const HOURLY_UP_TO_MS = 2 * 24 * 3600 * 1000;
-const HOUR_MS = 3600 * 1000;
-
-/** A Bogotá calendar day as YYYY-MM-DD. */
-const dayName = (start: Date) => {
-  const { year, month, day } = localTime(start);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-};
-
-const DAY_MS = 24 * HOUR_MS;
-
-/** The starts of the `count` Bogotá days ending with the one containing `last`, leaving out those wholly before `notBefore`. */
-function lastDays(last: Date, count: number, notBefore?: Date): Date[] {
-  const days: Date[] = [];
-  for (let day = startOfDay(new Date(last.getTime() - (count - 1) * DAY_MS)); day <= last; day = nextDay(day)) {
-    if (!notBefore || nextDay(day) > notBefore) days.push(day);
-  }
-  return days;
-}
 
 /**
  * The platform's figures for its administrators, counted by the database: accounts by role and
@@ -50,24 +24,11 @@ function lastDays(last: Date, count: number, notBefore?: Date): Date[] {
  */
 export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof rangeSchema>) {
   const caller = member(actor, ADMIN_RULES.platformStats);
-  const { desde, hasta } = parseInput(rangeSchema, input);
-  if (desde && hasta && desde > hasta) throw new ValidationError("debe ser posterior o igual a 'desde'", "hasta");
   const now = deps.clock.now();
-  const today: Span = { start: startOfDay(now), end: nextDay(startOfDay(now)) };
-  const month: Span = { start: startOfMonth(now), end: nextMonth(startOfMonth(now)) };
-  const range: Span | null = desde || hasta ? { start: desde, end: hasta ? new Date(hasta.getTime() + 1) : now } : null;
-  const days = range ? lastDays(new Date(range.end.getTime() - 1), MAX_DAYS, range.start) : lastDays(now, DEFAULT_DAYS);
-  const hours = range?.start && range.end.getTime() - range.start.getTime() <= HOURLY_UP_TO_MS ? lastHours(range.start, range.end) : null;
-  const buckets = hours ?? days.map((start) => ({ start, end: nextDay(start) }));
-
+  const { today, month, range, days, intervalo, buckets } = figureSpans(now, input);
   const people = { eliminado_en: null };
   const drivers = { conductor: { tipo_usuario: "conductor" } };
   const signUps = (span: Span) => deps.db.user.count({ where: { ...people, creado_en: within(span) } });
-  const tripsByState = async (where: Prisma.TripWhereInput) => {
-    const groups = await deps.db.trip.groupBy({ by: ["estado"], where, _count: { _all: true } });
-    const counts = new Map(groups.map((group) => [group.estado, group._count._all]));
-    return TRIP_STATES.map((estado) => ({ estado, cantidad: counts.get(estado) ?? 0 }));
-  };
   const money = async (span: Span | null) => {
     const { viajes_completados, bruto, comision, neto } = await tripIncome(deps.db, span);
     return { viajes_completados, bruto, comision, neto };
@@ -96,21 +57,21 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
     deps.db.user.count({ where: { ...people, es_activo: true, fecha_suspension: null } }),
     signUps(today),
     signUps(month),
-    Promise.all(days.map(async (start) => ({ fecha: dayName(start), cantidad: await signUps({ start, end: nextDay(start) }) }))),
+    Promise.all(days.map(async (start) => ({ fecha: localDate(start), cantidad: await signUps({ start, end: nextDay(start) }) }))),
     deps.db.driverProfile.count({ where: { ...drivers, estado_revision: "en_revision" } }),
     deps.db.driverProfile.count({ where: { ...drivers, aprobado: true } }),
-    tripsByState({}),
-    tripsByState({ fecha_solicitud: within(today) }),
+    tripsByState(deps.db, {}),
+    tripsByState(deps.db, { fecha_solicitud: within(today) }),
     money(today),
     money(month),
     money(null),
     range &&
-      Promise.all([signUps(range), tripsByState({ fecha_solicitud: within(range) }), money(range)]).then(
+      Promise.all([signUps(range), tripsByState(deps.db, { fecha_solicitud: within(range) }), money(range)]).then(
         ([registros, viajes_por_estado, ingresos]) => ({
           desde: range.start ?? null,
-          hasta: new Date(range.end.getTime() - 1),
+          hasta: lastInstant(range),
           registros,
-          viajes: sum(viajes_por_estado),
+          viajes: total(viajes_por_estado),
           viajes_por_estado,
           ingresos,
         }),
@@ -125,7 +86,7 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
     generado_en: now,
     administrador,
     usuarios: {
-      total: USER_TYPES.reduce((total, type) => total + role(type), 0),
+      total: USER_TYPES.reduce((sum, type) => sum + role(type), 0),
       activos,
       pasajeros: role("pasajero"),
       conductores: role("conductor"),
@@ -137,29 +98,17 @@ export async function platformStats(deps: Deps, actor: Actor, input: Raw<typeof 
     },
     conductores: { ...online(deps, now), en_revision, aprobados },
     viajes: {
-      total: sum(por_estado),
+      total: total(por_estado),
       por_estado,
-      activos: sum(por_estado.filter(({ estado }) => (ACTIVE_STATES as readonly TripState[]).includes(estado))),
-      hoy: sum(hoy_por_estado),
+      activos: total(por_estado.filter(({ estado }) => (ACTIVE_STATES as readonly TripState[]).includes(estado))),
+      hoy: total(hoy_por_estado),
       hoy_por_estado,
     },
     ingresos: { hoy: ingresos_hoy, mes: ingresos_mes, total: ingresos_total },
     periodo,
-    serie: { intervalo: hours ? ("hora" as const) : ("dia" as const), puntos },
+    serie: { intervalo, puntos },
     actividad_reciente,
   };
-}
-
-type Bucket = Required<Span>;
-
-/** The hours from the one containing `start` to the one containing the instant before `end`. */
-function lastHours(start: Date, end: Date): Bucket[] {
-  const hours: Bucket[] = [];
-  // Bogotá is a whole number of hours from UTC, so its hours start where UTC's do.
-  for (let at = Math.floor(start.getTime() / HOUR_MS) * HOUR_MS; at < end.getTime(); at += HOUR_MS) {
-    hours.push({ start: new Date(at), end: new Date(at + HOUR_MS) });
-  }
-  return hours;
 }
 
 /** One point of the charts: trips requested and cancelled in the span, and completed with their money (from the ledger). */
@@ -171,8 +120,6 @@ async function pointOf(deps: Deps, span: Bucket) {
   ]);
   return { inicio: span.start, viajes, cancelados, completados: viajes_completados, bruto, comision, neto };
 }
-
-const sum = (counts: Array<{ cantidad: number }>) => counts.reduce((total, { cantidad }) => total + cantidad, 0);
 
 /** Drivers online (free or on a trip) and free for a trip now, by vehicle type, as this process knows them. */
 function online(deps: Deps, now: Date) {

@@ -12,6 +12,8 @@ import { documentFolder } from "../drivers/documents.js";
 import { ACTIVE_STATES } from "../trips/states.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
+import { deliver, nothingTold } from "../notifications/tell.js";
+import { assignCompany } from "../companies/affiliations.js";
 import { oneOf, optional, parseInput, phone, positiveId, parseChanges, text, type Raw, fieldParser } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "./audit.js";
@@ -67,7 +69,8 @@ const updateSchema = z.object({
   tipo_usuario: optional(oneOf(USER_TYPES)),
   es_activo: optional(z.boolean()),
   es_verificado: optional(z.boolean()),
-  empresa_id: optional(positiveId()),
+  /** A company's id sets the driver's company, null clears it. */
+  empresa_id: positiveId().nullable().optional(),
 });
 
 /** An administrator may not lock themselves out: no self-demotion, deactivation, suspension or deletion. */
@@ -87,14 +90,17 @@ export async function updateUser(deps: Deps, actor: Actor, userId: unknown, inpu
   if (changes.es_activo === false || (changes.tipo_usuario && changes.tipo_usuario !== "admin")) {
     assertNotSelf(actor, id, "desactivar ni cambiar el tipo de");
   }
-  if (changes.empresa_id !== undefined && !(await deps.db.company.findUnique({ where: { id: changes.empresa_id } }))) {
+  if (changes.empresa_id && !(await deps.db.company.findUnique({ where: { id: changes.empresa_id } }))) {
     throw new NotFoundError(`No existe una empresa con id ${changes.empresa_id}`);
   }
+  const { empresa_id, ...fields } = changes;
   const now = deps.clock.now();
   const deactivated = user.es_activo && changes.es_activo === false;
   const roleChanged = changes.tipo_usuario !== undefined && changes.tipo_usuario !== user.tipo_usuario;
+  const told = nothingTold();
   const { updated, revoked } = await deps.db.$transaction(async (tx) => {
-    const updated = await tx.user.update({ where: { id }, data: changes });
+    if (empresa_id !== undefined) await assignCompany(tx, deps, actor, told, id, empresa_id);
+    const updated = await tx.user.update({ where: { id }, data: fields });
     if (updated.tipo_usuario === "conductor") {
       await tx.driverProfile.upsert({
         where: { conductor_id: id },
@@ -108,6 +114,7 @@ export async function updateUser(deps: Deps, actor: Actor, userId: unknown, inpu
     await audit(tx, deps, actor, { accion: "actualizar_usuario", objetivo_tipo: "usuario", objetivo_id: id, detalles: changes });
     return { updated, revoked };
   });
+  deliver(deps, told);
   announceRevoked(deps, revoked);
   announceAccountChange(deps, id);
   await refreshPresence(deps, id);

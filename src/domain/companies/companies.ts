@@ -2,42 +2,25 @@ import { z } from "zod";
 import { isUniqueViolation, type Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, type Actor } from "../actor.js";
-import { ADMIN_RULES } from "../admin/access.js";
 import { audit } from "../admin/audit.js";
 import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
 import type { Deps } from "../deps.js";
-import { ConflictError, NotFoundError } from "../errors.js";
-import { email, oneOf, optional, parseInput, phone, positiveId, text, type Raw, fieldParser } from "../validation.js";
+import { oneOf, optional, parseInput, text, type Raw } from "../validation.js";
+import { ConflictError } from "../errors.js";
+import { COMPANY_RULES } from "./access.js";
+import { addManager, managerFields, type ManagerInput } from "./managers.js";
+import { COMPANY_STATES, companyFields, getCompany, nitTaken } from "./records.js";
 
-const parseCompanyId = fieldParser("id", positiveId());
+/** The states administrators set by editing a company; pendiente and rechazada come only from sign-up and review. */
+const SETTABLE_STATES = ["activa", "suspendida", "inactiva"] as const;
 
-export const COMPANY_STATES = ["activa", "inactiva"] as const;
-
-/** A NIT is digits with an optional check digit after a dash: "900123456-7". */
-const nit = () =>
-  text(20)
-    .transform((value) => value.replace(/[\s.]/g, ""))
-    .refine((value) => /^\d{6,12}(-\d)?$/.test(value), "no es un NIT válido (por ejemplo 900123456-7)");
-
-const fields = {
-  nombre: text(200),
-  nit: nit(),
-  email: optional(email()),
-  telefono: optional(phone()),
-  direccion: optional(text(300)),
-  estado: optional(oneOf(COMPANY_STATES)),
-};
-const createSchema = z.object(fields);
-const updateSchema = z.object({ ...fields, nombre: optional(fields.nombre), nit: optional(fields.nit) });
-
-const nitTaken = (value: string) => new ConflictError(`Ya existe una empresa con el NIT ${value}`);
-
-async function getCompany(deps: Deps, id: unknown) {
-  const companyId = parseCompanyId(id);
-  const company = await deps.db.company.findUnique({ where: { id: companyId } });
-  if (!company) throw new NotFoundError(`No existe una empresa con id ${companyId}`);
-  return company;
-}
+const createSchema = z.object({ ...companyFields, estado: optional(oneOf(SETTABLE_STATES)) });
+const updateSchema = z.object({
+  ...companyFields,
+  nombre: optional(companyFields.nombre),
+  nit: optional(companyFields.nit),
+  estado: optional(oneOf(SETTABLE_STATES)),
+});
 
 const COMPANY_SORTS = ["nombre", "id", "nit", "estado", "creado_en"] as const;
 
@@ -62,7 +45,7 @@ const listSchema = z.object({
 
 /** Companies page by page, by state, searched by name, NIT, e-mail or phone, and sorted (by name by default). */
 export async function listCompanies(deps: Deps, actor: Actor, input: Raw<typeof listSchema>) {
-  authorize(actor, ADMIN_RULES.companies);
+  authorize(actor, COMPANY_RULES.administer);
   const { search, estado, sort, order, ...pageInput } = parseInput(listSchema, input);
   const { skip, take, pagination } = pageOf(pageInput);
   const like = search ? containsIgnoringCase(deps.provider, search) : undefined;
@@ -78,28 +61,47 @@ export async function listCompanies(deps: Deps, actor: Actor, input: Raw<typeof 
 }
 
 export async function findCompany(deps: Deps, actor: Actor, id: unknown) {
-  authorize(actor, ADMIN_RULES.companies);
+  authorize(actor, COMPANY_RULES.administer);
   return getCompany(deps, id);
 }
 
-export async function createCompany(deps: Deps, actor: Actor, input: Raw<typeof createSchema>) {
-  authorize(actor, ADMIN_RULES.companies);
-  const data = parseInput(createSchema, input);
+/**
+ * Registers a company (active unless said otherwise) and, when given, its first manager, who gets a
+ * mail to choose a password.
+ */
+export async function createCompany(deps: Deps, actor: Actor, input: Raw<typeof createSchema> & { gestor?: ManagerInput | null }) {
+  authorize(actor, COMPANY_RULES.administer);
+  const { gestor, ...fields } = input;
+  const data = parseInput(createSchema, fields);
+  const manager = gestor ? parseInput(z.object({ gestor: managerFields }), { gestor }).gestor : null;
   try {
-    return await deps.db.$transaction(async (tx) => {
+    const { company, mail } = await deps.db.$transaction(async (tx) => {
       const company = await tx.company.create({ data });
-      await audit(tx, deps, actor, { accion: "crear_empresa", objetivo_tipo: "empresa", objetivo_id: company.id, detalles: data });
-      return company;
+      const mail = manager ? (await addManager(tx, deps, company, manager)).mail : null;
+      await audit(tx, deps, actor, {
+        accion: "crear_empresa",
+        objetivo_tipo: "empresa",
+        objetivo_id: company.id,
+        detalles: { ...data, ...(manager ? { gestor: manager.email } : {}) },
+      });
+      return { company, mail };
     });
+    if (mail) deps.onMailQueued(mail);
+    return company;
   } catch (error) {
-    if (isUniqueViolation(error)) throw nitTaken(data.nit);
+    if (isUniqueViolation(error)) {
+      if (manager && (await deps.db.user.count({ where: { email: manager.email } })) > 0) {
+        throw new ConflictError(`Ya existe una cuenta con el correo ${manager.email}`);
+      }
+      throw nitTaken(data.nit);
+    }
     throw error;
   }
 }
 
 /** Changes only the fields sent. */
 export async function updateCompany(deps: Deps, actor: Actor, id: unknown, input: Raw<typeof updateSchema>) {
-  authorize(actor, ADMIN_RULES.companies);
+  authorize(actor, COMPANY_RULES.administer);
   const company = await getCompany(deps, id);
   const data = parseInput(updateSchema, input);
   try {
@@ -116,7 +118,7 @@ export async function updateCompany(deps: Deps, actor: Actor, id: unknown, input
 
 /** Deletes a company; its drivers stay, no longer affiliated. */
 export async function deleteCompany(deps: Deps, actor: Actor, id: unknown) {
-  authorize(actor, ADMIN_RULES.companies);
+  authorize(actor, COMPANY_RULES.administer);
   const company = await getCompany(deps, id);
   await deps.db.$transaction(async (tx) => {
     await tx.company.delete({ where: { id: company.id } });

@@ -36,7 +36,11 @@ const DOCUMENT_DATA: Record<string, (driver: LoadedDriver) => { numero: string |
  * document said then was not kept.
  */
 export async function documentHistory(deps: Deps, actor: Actor, conductorId?: number | null) {
-  const driver = await loadDriver(deps.db, subjectDriver(actor, conductorId));
+  return photosOf(deps, await loadDriver(deps.db, subjectDriver(actor, conductorId)));
+}
+
+/** A driver's photos as documentHistory describes them, for a caller already allowed to see them. */
+export async function photosOf(deps: Pick<Deps, "db">, driver: LoadedDriver) {
   const photos = await deps.db.documentPhoto.findMany({
     where: { conductor_id: driver.conductor_id },
     orderBy: [{ subido_en: "desc" }, { id: "desc" }],

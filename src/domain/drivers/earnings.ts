@@ -3,7 +3,7 @@ import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { round } from "../numbers.js";
-import { localTime, nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
+import { localDate, nextDay, nextMonth, nextWeek, startOfDay, startOfMonth, startOfWeek } from "../time.js";
 import { isoDate, oneOf, fieldParser, parseInput } from "../validation.js";
 import { subjectDriver } from "./access.js";
 import { loadDriver } from "./readiness.js";
@@ -72,8 +72,7 @@ export async function earnings(deps: Deps, actor: Actor, conductor: number | nul
 function byDay(trips: Array<{ fecha_fin: Date | null; ganancia_conductor: number | null }>) {
   const days = new Map<string, { fecha: string; ganancias: number; viajes: number }>();
   for (const trip of trips) {
-    const { year, month, day } = localTime(trip.fecha_fin!);
-    const fecha = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    const fecha = localDate(trip.fecha_fin!);
     const entry = days.get(fecha) ?? { fecha, ganancias: 0, viajes: 0 };
     entry.ganancias += trip.ganancia_conductor ?? 0;
     entry.viajes += 1;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isUniqueViolation } from "../../db/client.js";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
+import { ConflictError, ValidationError } from "../errors.js";
 import { localTime } from "../time.js";
 import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
 import { integer, isoDate, oneOf, optional, parseChanges, phone, positiveId, text, type Raw } from "../validation.js";
@@ -13,6 +13,8 @@ import { documentOwner, photosAmong } from "./documents.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, fieldsOfKind, type LicenceField, type VehicleField } from "./fields.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { loadDriver } from "./readiness.js";
+import { joinableCompany, openRequest } from "../companies/affiliations.js";
+import { deliver, nothingTold } from "../notifications/tell.js";
 
 export const driverProfile = (deps: Deps, actor: Actor, conductorId?: number | null) =>
   loadDriver(deps.reads, subjectDriver(actor, conductorId));
@@ -103,16 +105,16 @@ export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChan
       "tipo",
     );
   }
-  if (empresa_id !== undefined && !(await deps.db.company.findUnique({ where: { id: empresa_id } }))) {
-    throw new NotFoundError(`No existe una empresa con id ${empresa_id}`);
-  }
+  // A company named here is asked to take the driver in; their company changes when it accepts.
+  const company = empresa_id === undefined ? null : await joinableCompany(deps, empresa_id);
   if (changes.placa) {
     const owner = await deps.db.vehicle.findUnique({ where: { placa: changes.placa } });
     if (owner && owner.conductor_id !== conductorId) throw plateTaken(changes.placa);
   }
+  const told = nothingTold();
   try {
     const vehicle = await deps.db.$transaction(async (tx) => {
-      if (empresa_id !== undefined) await tx.user.update({ where: { id: conductorId }, data: { empresa_id } });
+      if (company) await openRequest(tx, deps, told, driver.conductor, company);
       const saved = await tx.vehicle.upsert({
         where: { conductor_id: conductorId },
         create: { ...changes, conductor_id: conductorId },
@@ -121,6 +123,7 @@ export async function updateVehicle(deps: Deps, actor: Actor, input: VehicleChan
       await recordPhotos(tx, conductorId, photosAmong("vehicle", changes), deps.clock.now());
       return saved;
     });
+    deliver(deps, told);
     // The vehicle type and its documents decide which trips the driver is offered.
     await refreshPresence(deps, conductorId);
     return vehicle;

@@ -1,6 +1,7 @@
 import type { ReadsOf } from "../../db/planned-reads.js";
 import { AccountDisabledError, DomainError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import { accountBlockReason } from "../accounts/standing.js";
+import { localDate } from "../time.js";
 
 /** Everything that decides whether a driver may work. */
 export const DRIVER_WITH_DOCUMENTS = { conductor: true, licencia: true, vehiculo: true, estado: true } as const;
@@ -19,27 +20,39 @@ export async function loadDriver(db: ReadsOf<"driverProfile">, conductorId: numb
 
 export type LoadedDriver = NonNullable<Awaited<ReturnType<typeof findDriver>>>;
 
-/** Documents a driver needs in force to go online or take a trip, and how to name them. */
-const DOCUMENTS = [
+/** Dates as a query on them: before, after or between instants. */
+type DateCondition = { gt?: Date; lt?: Date; lte?: Date };
+
+/**
+ * Documents a driver needs in force to go online or take a trip: their key (as reminders record
+ * it), how to name them for people, and where their expiry is kept.
+ */
+export const DOCUMENTS = [
   {
+    key: "licencia",
     label: "la licencia de conducción",
     expired: "vencida",
     read: (d: Documents) => d.licencia?.fecha_expiracion,
-    expiredBy: (now: Date) => ({ licencia: { fecha_expiracion: { lte: now } } }),
+    expiring: (when: DateCondition) => ({ licencia: { fecha_expiracion: when } }),
   },
   {
+    key: "soat",
     label: "el SOAT",
     expired: "vencido",
     read: (d: Documents) => d.vehiculo?.soat_vencimiento,
-    expiredBy: (now: Date) => ({ vehiculo: { soat_vencimiento: { lte: now } } }),
+    expiring: (when: DateCondition) => ({ vehiculo: { soat_vencimiento: when } }),
   },
   {
+    key: "tecnomecanica",
     label: "la revisión técnico-mecánica",
     expired: "vencida",
     read: (d: Documents) => d.vehiculo?.tecnomecanica_vencimiento,
-    expiredBy: (now: Date) => ({ vehiculo: { tecnomecanica_vencimiento: { lte: now } } }),
+    expiring: (when: DateCondition) => ({ vehiculo: { tecnomecanica_vencimiento: when } }),
   },
 ] as const;
+
+/** A document that expires: the licence, the SOAT or the technical inspection. */
+export type ExpiringDocument = (typeof DOCUMENTS)[number]["key"];
 
 type Documents = Pick<LoadedDriver, "licencia" | "vehiculo">;
 
@@ -57,8 +70,7 @@ export function assertDocumentsInForce(driver: LoadedDriver, now: Date): void {
   for (const document of DOCUMENTS) {
     const expiry = document.read(driver);
     if (!expiry) throw new ValidationError(`Falta registrar la fecha de vencimiento de ${document.label}`);
-    if (expiry <= now)
-      throw new ValidationError(`${capitalize(document.label)} está ${document.expired} desde ${expiry.toISOString().slice(0, 10)}`);
+    if (expiry <= now) throw new ValidationError(`${capitalize(document.label)} está ${document.expired} desde ${localDate(expiry)}`);
   }
 }
 
@@ -81,6 +93,18 @@ export const expiredDocuments = (driver: Documents, now: Date): string[] =>
   }).map((document) => document.label);
 
 /** The same test as a query on driver profiles: some document has expired. */
-export const withExpiredDocuments = (now: Date) => ({ OR: DOCUMENTS.map((document) => document.expiredBy(now)) });
+export const withExpiredDocuments = (now: Date) => ({ OR: DOCUMENTS.map((document) => document.expiring({ lte: now })) });
+
+/** Driver profiles with some document expiring after `now` and by `until`: still in force, not for long. */
+export const withDocumentsExpiring = (now: Date, until: Date) => ({
+  OR: DOCUMENTS.map((document) => document.expiring({ gt: now, lte: until })),
+});
+
+/** The driver's documents that have expired or expire by `until`, soonest first. */
+export const documentsDueBy = (driver: Documents, until: Date): Array<{ documento: ExpiringDocument; vence: Date }> =>
+  DOCUMENTS.flatMap((document) => {
+    const vence = document.read(driver);
+    return vence != null && vence <= until ? [{ documento: document.key, vence }] : [];
+  }).sort((a, b) => a.vence.getTime() - b.vence.getTime());
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -3,9 +3,8 @@ import type { Deps } from "../deps.js";
 import { subjectDriver } from "./access.js";
 import { loadDriver } from "./readiness.js";
 import { periodRange } from "./earnings.js";
-import { round } from "../numbers.js";
+import { percent, round } from "../numbers.js";
 
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : round((part / whole) * 100));
 const HOUR_MS = 3_600_000;
 
 /** How much of [from, to) falls after `since`. */

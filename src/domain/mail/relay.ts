@@ -72,6 +72,12 @@ export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options
   });
   const stopping = new AbortController();
 
+  /**
+   * What is kept of a body once its mail will never be sent (sent, given up on or expired): mails
+   * carry codes and links that follow a trip, which must not outlive their delivery in a table.
+   */
+  const SENT_BODY = "";
+
   /** Unclaimed, or claimed by someone whose lease has ended. */
   const unclaimed = (now: Date) => [{ reclamado_hasta: null }, { reclamado_hasta: { lte: now } }];
 
@@ -81,7 +87,7 @@ export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options
     // Still as it was read: nobody claimed or recorded it since.
     const untouched = { id: mail.id, estado: "pendiente", intentos: mail.intentos, OR: unclaimed(now) };
     if (mail.vence_en && mail.vence_en <= now) {
-      const expired = await db.outboxMail.updateMany({ where: untouched, data: { estado: "vencido" } });
+      const expired = await db.outboxMail.updateMany({ where: untouched, data: { estado: "vencido", cuerpo: SENT_BODY } });
       if (expired.count === 1) log.info({ correo_id: mail.id }, "mail relay: mail expired before it could be sent");
       return true;
     }
@@ -100,7 +106,7 @@ export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options
       await db.outboxMail.updateMany({
         where: { id: mail.id, estado: "pendiente", intentos: attempt },
         data: last
-          ? { estado: "fallido", ultimo_error, reclamado_hasta: null }
+          ? { estado: "fallido", ultimo_error, reclamado_hasta: null, cuerpo: SENT_BODY }
           : {
               ultimo_error,
               reclamado_hasta: null,
@@ -120,7 +126,7 @@ export function startMailRelay(deps: Pick<Deps, "db" | "clock" | "log">, options
     server.recovered();
     await db.outboxMail.updateMany({
       where: { id: mail.id, estado: "pendiente" },
-      data: { estado: "enviado", enviado_en: clock.now(), reclamado_hasta: null },
+      data: { estado: "enviado", enviado_en: clock.now(), reclamado_hasta: null, cuerpo: SENT_BODY },
     });
     return true;
   }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.js";
+import { completedSpeeds } from "../../db/trip-rows.js";
 import { hourOfWeek, localTime } from "../time.js";
 
 /**
@@ -46,18 +47,9 @@ export function blendSpeed(model: number, history: SpeedHistory): number {
   return weight * history.averageKmh + (1 - weight) * model;
 }
 
-/** What the platform's own completed trips say about this hour of the week. */
-async function speedHistory(db: Db, at: Date): Promise<SpeedHistory> {
-  const result = await db.trip.aggregate({
-    where: { estado: "completado", hora_semana: hourOfWeek(at), velocidad_real_kmh: { not: null } },
-    _avg: { velocidad_real_kmh: true },
-    _count: { _all: true },
-  });
-  return { trips: result._count._all, averageKmh: result._avg.velocidad_real_kmh };
-}
-
 export async function travelSpeed(db: Db, at: Date): Promise<number> {
-  return blendSpeed(modelSpeed(at), await speedHistory(db, at));
+  // What the platform's own completed trips say about this hour of the week.
+  return blendSpeed(modelSpeed(at), await completedSpeeds(db, hourOfWeek(at)));
 }
 
 /** Minutes to cover `distanceKm`; with a provider's free-flow time, that time slowed by the traffic of the moment. */

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import type { Trip } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
 import { ADMIN_RULES } from "../admin/access.js";
+import { companyInScope } from "../companies/access.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import type { VehicleType } from "../trips/service-types.js";
 import { latitude, longitude, parseInput, type Raw } from "../validation.js";
+import { DriverAccounts } from "./live-accounts.js";
 import type { Presence } from "./presence.js";
 
 /**
@@ -64,20 +67,15 @@ function driversIn(deps: Deps, box: Box | null): Map<number, Unnamed> {
   return found;
 }
 
-/** Names for drivers: those not in `names` yet are read in one query and kept there. */
-async function named(deps: Deps, drivers: Unnamed[], names = new Map<number, string>()): Promise<LiveDriver[]> {
-  const unknown = drivers.filter((driver) => !names.has(driver.conductor_id)).map((driver) => driver.conductor_id);
-  if (unknown.length > 0) {
-    const users = await deps.db.user.findMany({ where: { id: { in: unknown } }, select: { id: true, nombre: true, apellido: true } });
-    for (const user of users) names.set(user.id, `${user.nombre} ${user.apellido}`.trim());
-  }
-  return drivers.map((driver) => ({ ...driver, nombre: names.get(driver.conductor_id) ?? `Conductor ${driver.conductor_id}` }));
-}
+const named = (driver: Unnamed, accounts: DriverAccounts): LiveDriver => ({ ...driver, nombre: accounts.name(driver.conductor_id) });
 
 /** The drivers online in a box right now, for administrators. Every process knows every driver online. */
 export async function liveDrivers(deps: Deps, actor: Actor, input: Raw<typeof boxSchema>): Promise<LiveDriver[]> {
   authorize(actor, ADMIN_RULES.liveOperations);
-  return named(deps, [...driversIn(deps, parseBox(input)).values()]);
+  const found = driversIn(deps, parseBox(input));
+  const accounts = new DriverAccounts(deps);
+  await accounts.read(found.keys());
+  return [...found.values()].map((driver) => named(driver, accounts));
 }
 
 const optionalBoxSchema = boxSchema.partial();
@@ -86,28 +84,47 @@ const optionalBoxSchema = boxSchema.partial();
 export const LOOK_EVERY_MS = 1000;
 
 /**
- * What changed on the map since the last look, for an administrator watching: the first look has
- * every driver in the box, each later one the drivers who moved or changed state (so a driver is
- * sent at most once per look) and those who left the box or went offline.
+ * The company whose operations a watcher follows: none (everything) for an administrator who names
+ * none; otherwise the calling manager's own, or the one an administrator names.
  */
-export function watchDrivers(deps: Deps, actor: Actor, input: Raw<typeof optionalBoxSchema>) {
-  authorize(actor, ADMIN_RULES.liveOperations);
+async function watchedCompany(deps: Deps, actor: Actor, empresaId: number | null | undefined): Promise<number | null> {
+  if ((empresaId === undefined || empresaId === null) && ADMIN_RULES.liveOperations.allows(actor)) return null;
+  return (await companyInScope(deps, actor, empresaId)).id;
+}
+
+/**
+ * The operations map for someone watching it: every driver and trip for administrators, only its
+ * own drivers and the trips done for it for a company (without who rode them). `look` says what
+ * changed since the last look: the first has every driver in the box, each later one the drivers
+ * who moved or changed state (so a driver is sent at most once per look) and those who left the
+ * box, went offline or left the company. `trip` is a trip as the watcher may see it, or null.
+ * `forget` is to be called whenever an account changes: a driver's company is read again then.
+ */
+export async function watchOperations(deps: Deps, actor: Actor, input: Raw<typeof optionalBoxSchema> & { empresa_id?: number | null }) {
+  const empresaId = await watchedCompany(deps, actor, input.empresa_id);
   const parts = parseInput(optionalBoxSchema, input);
   const given = Object.values(parts).filter((value) => value !== undefined).length;
   if (given !== 0 && given !== 4) throw new ValidationError("Envía norte, sur, este y oeste juntos, o ninguno para toda la ciudad");
   const box = given === 4 ? parseBox(parts) : null;
   const sent = new Map<number, string>();
-  // A driver's name is read once per watcher, not on every move.
-  const names = new Map<number, string>();
+  // A driver's name and company are read once per watcher, not on every move.
+  const accounts = new DriverAccounts(deps);
   const signature = (driver: Unnamed) => `${driver.latitud},${driver.longitud},${driver.estado},${driver.viaje_activo_id}`;
-  return async function look() {
-    const now = driversIn(deps, box);
+  async function look() {
+    const inBox = driversIn(deps, box);
+    // Read before anything counts as sent: a look that fails leaves its changes to the next one.
+    await accounts.read(inBox.keys());
+    const now = empresaId === null ? inBox : new Map([...inBox].filter(([id]) => accounts.company(id) === empresaId));
     const salidas = [...sent.keys()].filter((id) => !now.has(id));
     const changed = [...now.values()].filter((driver) => sent.get(driver.conductor_id) !== signature(driver));
-    // Named before anything counts as sent: a look that fails leaves its changes to the next one.
-    const conductores = await named(deps, changed, names);
     for (const id of salidas) sent.delete(id);
     for (const driver of changed) sent.set(driver.conductor_id, signature(driver));
-    return { conductores, salidas };
+    return { conductores: changed.map((driver) => named(driver, accounts)), salidas };
+  }
+  const trip = (changed: Trip): Trip | null => {
+    if (empresaId === null) return changed;
+    // A company sees the trips done for it, never whose account rode them.
+    return changed.empresa_id === empresaId ? { ...changed, usuario_id: null } : null;
   };
+  return { look, trip, forget: (userId: number) => accounts.forget(userId) };
 }

@@ -1,5 +1,8 @@
 import { ADMINS_ONLY, authorize, isAdmin, isMember, isUser, member, rule, type Actor, type Member } from "../actor.js";
+import { companyInScope, managersCompany } from "../companies/access.js";
+import type { Deps } from "../deps.js";
 import { UnauthenticatedError } from "../errors.js";
+import { companyHolder, driverHolder, type Holder } from "./holders.js";
 
 /** Money follows only a caller proven by a session token: an id a legacy call carries (LEGACY_AUTH=ids) never moves or shows it. */
 const proven = (actor: Actor) => isMember(actor) && actor.via === "token";
@@ -18,6 +21,14 @@ export const MONEY_RULES = {
     "Solo el conductor mismo, con sesión iniciada, puede hacer esto",
     // An administrator acting for a driver through a legacy call does not ask for the driver's money.
     (actor) => proven(actor) && isDriver(actor) && isMember(actor) && actor.actingAdminId === null,
+  ),
+  /**
+   * A company's payout account whole: administrators and company managers, since every way to a
+   * company's accounts (payoutAccounts, payouts) is scoped to the manager's own company first.
+   */
+  wholeCompanyAccount: rule<void>(
+    ADMINS_ONLY,
+    (actor) => proven(actor) && (isAdmin(actor) || (isMember(actor) && actor.role === "empresa")),
   ),
   /** Reviewing and paying payouts, verifying accounts, deposits and adjustments. */
   operate: rule<void>(ADMINS_ONLY, (actor) => proven(actor) && isAdmin(actor)),
@@ -40,4 +51,27 @@ export function moneySubject(actor: Actor, conductorId?: number | null): number 
 export function moneyActor(actor: Actor, check: (typeof MONEY_RULES)["own" | "operate"]): Member {
   requireToken(actor);
   return member(actor, check);
+}
+
+const isManager = (actor: Actor) => isMember(actor) && actor.role === "empresa";
+
+/** Whose money the caller moves: a driver their own, a company's manager their operating company's. */
+export async function callerHolder(deps: Pick<Deps, "db">, actor: Actor): Promise<Holder> {
+  requireToken(actor);
+  if (isManager(actor)) return companyHolder((await managersCompany(deps, actor)).id);
+  return driverHolder(moneyActor(actor, MONEY_RULES.own).id);
+}
+
+/**
+ * Whose money a read is about: a company's when one is named or a manager asks (theirs only), a
+ * driver's otherwise (the caller, or the one an administrator names).
+ */
+export async function readHolder(
+  deps: Pick<Deps, "db">,
+  actor: Actor,
+  named: { conductor_id?: number | null; empresa_id?: number | null },
+): Promise<Holder> {
+  requireToken(actor);
+  if (named.empresa_id != null || isManager(actor)) return companyHolder((await companyInScope(deps, actor, named.empresa_id)).id);
+  return driverHolder(moneySubject(actor, named.conductor_id));
 }

@@ -5,31 +5,39 @@ import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from 
 import type { Deps } from "../deps.js";
 import { loadDriver } from "../drivers/readiness.js";
 import { parseInput, type Raw } from "../validation.js";
-import { moneySubject } from "./access.js";
-import { balanceOf, driverAccount } from "./ledger.js";
+import { companyInScope } from "../companies/access.js";
+import { moneySubject, readHolder } from "./access.js";
+import { companyHolder, driverHolder, type Holder, holderAccount } from "./holders.js";
 import { OPEN_PAYOUT_STATES } from "./payout-states.js";
 
 /**
- * A driver's money in whole pesos: what the platform owes them and they may withdraw (disponible),
- * what they owe it (deuda), what is reserved for payouts under way (en_retiro) and what has been
- * paid to them (total_retirado).
+ * What a driver's or a company's balance says besides whose it is, in whole pesos: what the
+ * platform owes them (saldo) and they may withdraw (disponible), what is reserved for payouts
+ * under way (en_retiro), what has been paid to them (total_retirado), and the smallest payout
+ * they may ask for (retiro_minimo).
  */
+async function balanceTerms(deps: Deps, holder: Holder) {
+  const [account, open, paid] = await Promise.all([
+    deps.db.ledgerAccount.findUnique({ where: { codigo: holderAccount(holder).codigo }, select: { saldo: true } }),
+    deps.db.payout.aggregate({ where: { ...holder, estado: { in: [...OPEN_PAYOUT_STATES] } }, _sum: { monto: true } }),
+    deps.db.payout.aggregate({ where: { ...holder, estado: "pagado" }, _sum: { monto: true } }),
+  ]);
+  const saldo = account?.saldo ?? 0;
+  return {
+    saldo,
+    disponible: Math.max(0, saldo),
+    en_retiro: open._sum.monto ?? 0,
+    total_retirado: paid._sum.monto ?? 0,
+    retiro_minimo: deps.money.payoutMinimum,
+  };
+}
+
+/** A driver's money (balanceTerms), and what they owe the platform (deuda). */
 export async function driverBalance(deps: Deps, actor: Actor, conductor?: number | null) {
   const conductorId = moneySubject(actor, conductor);
   await loadDriver(deps.db, conductorId);
-  const [saldo, open, paid] = await Promise.all([
-    balanceOf(deps.db, conductorId),
-    deps.db.payout.aggregate({ where: { conductor_id: conductorId, estado: { in: [...OPEN_PAYOUT_STATES] } }, _sum: { monto: true } }),
-    deps.db.payout.aggregate({ where: { conductor_id: conductorId, estado: "pagado" }, _sum: { monto: true } }),
-  ]);
-  return {
-    conductor_id: conductorId,
-    saldo,
-    disponible: Math.max(0, saldo),
-    deuda: Math.max(0, -saldo),
-    en_retiro: open._sum.monto ?? 0,
-    total_retirado: paid._sum.monto ?? 0,
-  };
+  const terms = await balanceTerms(deps, driverHolder(conductorId));
+  return { conductor_id: conductorId, ...terms, deuda: Math.max(0, -terms.saldo) };
 }
 
 export type DriverBalance = Awaited<ReturnType<typeof driverBalance>>;
@@ -44,12 +52,19 @@ export const MOVEMENT_SORTING: Sorting<(typeof MOVEMENT_SORTS)[number], Prisma.L
 
 const movementsSchema = z.object({ ...pageFields, ...sortFields(MOVEMENT_SORTS) });
 
-/** A driver's movements, newest first unless sorted otherwise, a page at a time: each line of the ledger on their account. */
-export async function driverMovements(deps: Deps, actor: Actor, input: Raw<typeof movementsSchema> & { conductor_id?: number | null }) {
-  const conductorId = moneySubject(actor, input.conductor_id);
+/**
+ * A driver's or a company's movements, newest first unless sorted otherwise, a page at a time:
+ * each line of the ledger on their account.
+ */
+export async function movements(
+  deps: Deps,
+  actor: Actor,
+  input: Raw<typeof movementsSchema> & { conductor_id?: number | null; empresa_id?: number | null },
+) {
+  const holder = await readHolder(deps, actor, input);
   const { sort, order, ...paging } = parseInput(movementsSchema, input);
   const page = pageOf(paging);
-  const where = { cuenta: { codigo: driverAccount(conductorId).codigo } };
+  const where = { cuenta: { codigo: holderAccount(holder).codigo } };
   const [lines, total] = await Promise.all([
     deps.db.ledgerLine.findMany({
       where,
@@ -72,4 +87,19 @@ export async function driverMovements(deps: Deps, actor: Actor, input: Raw<typeo
   return { items, pagination: page.pagination(total) };
 }
 
-export type DriverMovement = Awaited<ReturnType<typeof driverMovements>>["items"][number];
+export type Movement = Awaited<ReturnType<typeof movements>>["items"][number];
+
+/**
+ * A company's money (balanceTerms): its share of its drivers' commissions not yet paid out, what
+ * is reserved for payouts under way and what has been paid to it.
+ */
+export async function companyBalance(deps: Deps, actor: Actor, empresaId?: number | null) {
+  const company = await companyInScope(deps, actor, empresaId);
+  return { empresa_id: company.id, ...(await balanceTerms(deps, companyHolder(company.id))) };
+}
+
+export type CompanyBalance = Awaited<ReturnType<typeof companyBalance>>;
+
+/** A driver's or a company's balance, as driverBalance or companyBalance reads it for the caller. */
+export const holderBalance = (deps: Deps, actor: Actor, holder: Holder) =>
+  holder.conductor_id !== null ? driverBalance(deps, actor, holder.conductor_id) : companyBalance(deps, actor, holder.empresa_id);

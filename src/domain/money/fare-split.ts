@@ -23,14 +23,17 @@ const percentOf = (pesos: number, percent: number) => Math.round((pesos * Math.r
 /**
  * A final price in whole pesos split into the platform's commission, the payment commission and
  * the driver's net, which always add up to the price: the payment commission is what the two
- * percentages together round to, less the platform's part.
+ * percentages together round to, less the platform's part. A trip done for a company also says
+ * how much of the platform's commission is the company's (whole pesos, never more than it).
  */
-export function splitFare(precioFinal: number, rates: CommissionRates) {
+export function splitFare(precioFinal: number, rates: CommissionRates & { porcentaje_empresa?: number | null }) {
   const comision_plataforma = percentOf(precioFinal, rates.porcentaje_comision);
   const total = percentOf(precioFinal, rates.porcentaje_comision + rates.porcentaje_comision_metodo);
+  const share = rates.porcentaje_empresa ?? null;
   return {
     comision_plataforma,
     comision_metodo_pago: total - comision_plataforma,
     ganancia_conductor: precioFinal - total,
+    comision_empresa: share === null ? null : percentOf(comision_plataforma, share),
   };
 }

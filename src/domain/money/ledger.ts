@@ -13,6 +13,7 @@ import type { PlatformMethod } from "./payment-methods.js";
 export interface Account {
   codigo: string;
   conductor_id?: number;
+  empresa_id?: number;
 }
 
 /** The platform's own accounts. */
@@ -35,7 +36,16 @@ export const PLATFORM = {
 export const driverAccount = (conductorId: number): Account => ({ codigo: `conductor:${conductorId}`, conductor_id: conductorId });
 
 /** What a line is for: a driver's account has several on one trip. */
-export type Concept = "ganancia" | "efectivo_cobrado" | "comision" | "comision_metodo" | "recaudo" | "retiro" | "deposito" | "ajuste";
+export type Concept =
+  | "ganancia"
+  | "efectivo_cobrado"
+  | "comision"
+  | "comision_metodo"
+  | "comision_empresa"
+  | "recaudo"
+  | "retiro"
+  | "deposito"
+  | "ajuste";
 
 export interface Line {
   account: Account;
@@ -101,6 +111,17 @@ export async function post(tx: Tx, at: Date, posting: Posting): Promise<LedgerEn
 export async function balanceOf(db: Db | Tx, conductorId: number): Promise<number> {
   const account = await db.ledgerAccount.findUnique({ where: { codigo: driverAccount(conductorId).codigo }, select: { saldo: true } });
   return account?.saldo ?? 0;
+}
+
+/** Several drivers' balances at once, in one query: a driver without an account has 0. */
+export async function balancesOf(db: Db | Tx, conductorIds: number[]): Promise<Map<number, number>> {
+  const accounts = await db.ledgerAccount.findMany({
+    where: { conductor_id: { in: conductorIds } },
+    select: { conductor_id: true, saldo: true },
+  });
+  const balances = new Map(conductorIds.map((id) => [id, 0]));
+  for (const { conductor_id, saldo } of accounts) balances.set(conductor_id!, saldo);
+  return balances;
 }
 
 /**

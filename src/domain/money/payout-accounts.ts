@@ -3,16 +3,16 @@ import type { Actor } from "../actor.js";
 import { audit } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
-import { announce, createNotification } from "../notifications/notifications.js";
-import { oneOf, optional, parseInput, positiveId, text, fieldParser, type Raw } from "../validation.js";
-import { MONEY_RULES, moneyActor, moneySubject } from "./access.js";
+import { announce } from "../notifications/notifications.js";
+import { auditTarget, type Holder, holderOf, notifyHolder } from "./holders.js";
+import { MOBILE, oneOf, optional, parseInput, positiveId, text, fieldParser, type Raw } from "../validation.js";
+import { callerHolder, MONEY_RULES, moneyActor, readHolder } from "./access.js";
 import { OPEN_PAYOUT_STATES } from "./payout-states.js";
 
 export const PAYOUT_ACCOUNT_KINDS = ["nequi", "daviplata", "cuenta_bancaria", "efectivo"] as const;
 export const HOLDER_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PAS", "PEP"] as const;
 export const BANK_ACCOUNT_TYPES = ["ahorros", "corriente"] as const;
 
-const MOBILE = /^3\d{9}$/;
 const BANK_NUMBER = /^\d{6,20}$/;
 const DOCUMENT = /^[A-Za-z0-9]{4,20}$/;
 
@@ -53,33 +53,32 @@ function fieldsOf(account: z.output<typeof accountSchema>) {
 /** "****1234": account numbers are shown whole only to their owner and administrators. */
 export const maskNumber = (numero: string | null) => (numero === null ? null : `****${numero.slice(-4)}`);
 
-/** The driver registers where to be paid; an administrator verifies it before any payout goes there. */
+/** A driver, or a company's manager, registers where to be paid; an administrator verifies it before any payout goes there. */
 export async function addPayoutAccount(deps: Deps, actor: Actor, input: Raw<typeof accountSchema>) {
-  const driver = moneyActor(actor, MONEY_RULES.own);
+  const holder = await callerHolder(deps, actor);
   const account = parseInput(accountSchema, input);
-  return deps.db.payoutAccount.create({ data: { conductor_id: driver.id, ...fieldsOf(account), creado_en: deps.clock.now() } });
+  return deps.db.payoutAccount.create({ data: { ...holder, ...fieldsOf(account), creado_en: deps.clock.now() } });
 }
 
-/** A driver's payout accounts still in use, newest first. */
-export function listPayoutAccounts(deps: Deps, actor: Actor, conductorId?: number | null) {
-  const subject = moneySubject(actor, conductorId);
-  return deps.db.payoutAccount.findMany({ where: { conductor_id: subject, eliminada_en: null }, orderBy: { id: "desc" } });
+/** A driver's or a company's payout accounts still in use, newest first. */
+export async function listPayoutAccounts(deps: Deps, actor: Actor, named: { conductor_id?: number | null; empresa_id?: number | null }) {
+  const holder = await readHolder(deps, actor, named);
+  return deps.db.payoutAccount.findMany({ where: { ...holder, eliminada_en: null }, orderBy: { id: "desc" } });
 }
 
 const parseAccountId = fieldParser("cuenta_retiro_id", positiveId());
 
-/** One of the driver's accounts in use; 404 for anybody else's. */
-export async function ownAccount(deps: Deps, conductorId: number, id: unknown) {
+/** One of the holder's accounts in use; 404 for anybody else's. */
+export async function ownAccount(deps: Deps, holder: Holder, id: unknown) {
   const accountId = parseAccountId(id);
-  const account = await deps.db.payoutAccount.findFirst({ where: { id: accountId, conductor_id: conductorId, eliminada_en: null } });
+  const account = await deps.db.payoutAccount.findFirst({ where: { id: accountId, ...holder, eliminada_en: null } });
   if (!account) throw new NotFoundError(`No tienes una cuenta de retiro con id ${accountId}`);
   return account;
 }
 
-/** The driver stops using an account; it stays on record for the payouts that went to it. */
+/** Its holder stops using an account; it stays on record for the payouts that went to it. */
 export async function removePayoutAccount(deps: Deps, actor: Actor, id: unknown) {
-  const driver = moneyActor(actor, MONEY_RULES.own);
-  const account = await ownAccount(deps, driver.id, id);
+  const account = await ownAccount(deps, await callerHolder(deps, actor), id);
   const open = await deps.db.payout.findFirst({ where: { cuenta_retiro_id: account.id, estado: { in: [...OPEN_PAYOUT_STATES] } } });
   if (open) throw new ConflictError(`El retiro ${open.id} en curso va a esta cuenta; espera a que termine o cancélalo`);
   return deps.db.payoutAccount.update({ where: { id: account.id }, data: { eliminada_en: deps.clock.now() } });
@@ -92,22 +91,22 @@ export async function verifyPayoutAccount(deps: Deps, actor: Actor, id: unknown)
   const account = await deps.db.payoutAccount.findFirst({ where: { id: accountId, eliminada_en: null } });
   if (!account) throw new NotFoundError(`No existe una cuenta de retiro con id ${accountId}`);
   if (account.verificada_en) throw new ValidationError(`La cuenta de retiro ${accountId} ya está verificada`);
-  const { verified, notification } = await deps.db.$transaction(async (tx) => {
+  const holder = holderOf(account);
+  const { verified, notifications } = await deps.db.$transaction(async (tx) => {
     await audit(tx, deps, actor, {
       accion: "verificar_cuenta_retiro",
-      objetivo_tipo: "conductor",
-      objetivo_id: account.conductor_id,
+      ...auditTarget(holder),
       detalles: { cuenta_retiro_id: account.id, tipo: account.tipo },
     });
     const verified = await tx.payoutAccount.update({ where: { id: account.id }, data: { verificada_en: deps.clock.now() } });
-    const notification = await createNotification(tx, account.conductor_id, {
+    const notifications = await notifyHolder(tx, holder, {
       tipo: "cuenta_retiro",
       titulo: "Cuenta de retiro verificada",
       mensaje: `Tu cuenta ${describeAccount(verified)} ya puede recibir retiros`,
     });
-    return { verified, notification };
+    return { verified, notifications };
   });
-  announce(deps, notification);
+  for (const notification of notifications) announce(deps, notification);
   return verified;
 }
 

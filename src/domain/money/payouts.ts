@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { isUniqueViolation, type Prisma, type Tx } from "../../db/client.js";
 import type { Payout } from "../../db/models.js";
-import type { Actor } from "../actor.js";
+import { member, type Actor } from "../actor.js";
 import type { AuditAction } from "../admin/audit-actions.js";
 import { audit } from "../admin/audit.js";
 import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
-import { announce, createNotification } from "../notifications/notifications.js";
+import { announce } from "../notifications/notifications.js";
+import { holderAccount, holderOf, notifyHolder } from "./holders.js";
 import { integer, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
-import { MONEY_RULES, moneyActor, moneySubject } from "./access.js";
+import { callerHolder, MONEY_RULES, moneyActor, moneySubject, readHolder } from "./access.js";
 import { announcePayout, EVERY_DRIVER } from "./announcements.js";
 import { formatPesos } from "./pesos.js";
-import { BelowFloor, driverAccount, PLATFORM, post, type Line } from "./ledger.js";
+import { BelowFloor, PLATFORM, post, type Line } from "./ledger.js";
 import { describeAccount, ownAccount } from "./payout-accounts.js";
 import { OPEN_PAYOUT_STATES, PAYOUT_STATES, type PayoutState } from "./payout-states.js";
 
@@ -20,17 +21,17 @@ const requestSchema = z.object({ monto: integer(), cuenta_retiro_id: positiveId(
 
 /** The lines that move a payout's amount between the driver and the payouts the platform owes. */
 const reserve = (payout: Payout, sign: 1 | -1, floor?: number): Line[] => [
-  { account: driverAccount(payout.conductor_id), concepto: "retiro", monto: -sign * payout.monto, floor },
+  { account: holderAccount(holderOf(payout)), concepto: "retiro", monto: -sign * payout.monto, floor },
   { account: PLATFORM.payoutsDue, concepto: "retiro", monto: sign * payout.monto },
 ];
 
 /** Runs a change of a payout in a transaction, then tells the driver what became of it. */
 async function changePayout(deps: Deps, change: (tx: Tx) => Promise<{ payout: Payout; titulo: string; mensaje: string }>) {
-  const { payout, notification } = await deps.db.$transaction(async (tx) => {
+  const { payout, notifications } = await deps.db.$transaction(async (tx) => {
     const { payout, titulo, mensaje } = await change(tx);
-    return { payout, notification: await createNotification(tx, payout.conductor_id, { tipo: "retiro", titulo, mensaje }) };
+    return { payout, notifications: await notifyHolder(tx, holderOf(payout), { tipo: "retiro", titulo, mensaje }) };
   });
-  announce(deps, notification);
+  for (const notification of notifications) announce(deps, notification);
   announcePayout(deps, payout);
   return payout;
 }
@@ -41,25 +42,25 @@ async function changePayout(deps: Deps, change: (tx: Tx) => Promise<{ payout: Pa
  * transaction that records the request; a driver has at most one payout open.
  */
 export async function requestPayout(deps: Deps, actor: Actor, input: Raw<typeof requestSchema>) {
-  const driver = moneyActor(actor, MONEY_RULES.own);
+  const holder = await callerHolder(deps, actor);
   const { monto, cuenta_retiro_id } = parseInput(requestSchema, input);
   const minimum = deps.money.payoutMinimum;
   if (monto < minimum) throw new ValidationError(`debe ser al menos ${formatPesos(minimum)}`, "monto");
-  const account = await ownAccount(deps, driver.id, cuenta_retiro_id);
+  const account = await ownAccount(deps, holder, cuenta_retiro_id);
   if (!account.verificada_en) {
     throw new ValidationError("es de una cuenta que un administrador aún no ha verificado", "cuenta_retiro_id");
   }
   const now = deps.clock.now();
   try {
     return await changePayout(deps, async (tx) => {
-      const open = await tx.payout.findFirst({ where: { conductor_id: driver.id, estado: { in: [...OPEN_PAYOUT_STATES] } } });
+      const open = await tx.payout.findFirst({ where: { ...holder, estado: { in: [...OPEN_PAYOUT_STATES] } } });
       if (open) throw new ConflictError(`Ya tienes un retiro en curso (id ${open.id}, ${open.estado})`);
-      const payout = await tx.payout.create({ data: { conductor_id: driver.id, cuenta_retiro_id: account.id, monto, solicitado_en: now } });
+      const payout = await tx.payout.create({ data: { ...holder, cuenta_retiro_id: account.id, monto, solicitado_en: now } });
       await post(tx, now, {
         clave: `retiro:${payout.id}:reserva`,
         tipo: "retiro",
         descripcion: `Retiro ${payout.id} solicitado`,
-        creado_por: driver.id,
+        creado_por: member(actor).id,
         lines: reserve(payout, 1, 0),
       });
       // The driver's own changes are audited with the administrators': whoever moves a payout is on record.
@@ -74,7 +75,7 @@ export async function requestPayout(deps: Deps, actor: Actor, input: Raw<typeof 
     });
   } catch (error) {
     if (error instanceof BelowFloor) throw new ValidationError("pasa de tu saldo disponible", "monto");
-    // The other of two requests at once: the partial unique index keeps one open payout per driver.
+    // The other of two requests at once: the partial unique indexes keep one open payout per driver or company.
     if (isUniqueViolation(error)) throw new ConflictError("Ya tienes un retiro en curso");
     throw error;
   }
@@ -162,17 +163,17 @@ export async function reviewPayout(deps: Deps, actor: Actor, input: Raw<typeof r
   });
 }
 
-/** The driver withdraws a request not yet approved; the amount returns to their balance. */
+/** Its holder withdraws a request not yet approved; the amount returns to their balance. */
 export async function cancelPayout(deps: Deps, actor: Actor, id: unknown) {
-  const driver = moneyActor(actor, MONEY_RULES.own);
+  const holder = await callerHolder(deps, actor);
   const retiroId = parseInput(z.object({ retiro_id: positiveId() }), { retiro_id: id }).retiro_id;
   const now = deps.clock.now();
   return changePayout(deps, async (tx) => {
     const { count } = await tx.payout.updateMany({
-      where: { id: retiroId, conductor_id: driver.id, estado: "solicitado" },
+      where: { id: retiroId, ...holder, estado: "solicitado" },
       data: { estado: "cancelado", cerrado_en: now },
     });
-    const payout = await tx.payout.findFirst({ where: { id: retiroId, conductor_id: driver.id } });
+    const payout = await tx.payout.findFirst({ where: { id: retiroId, ...holder } });
     if (!payout) throw new NotFoundError(`No tienes un retiro con id ${retiroId}`);
     if (count === 0) throw new InvalidStateError(`El retiro ${retiroId} está ${payout.estado}; solo se cancela uno solicitado`);
     await audit(tx, deps, actor, {
@@ -185,7 +186,7 @@ export async function cancelPayout(deps: Deps, actor: Actor, id: unknown) {
       clave: `retiro:${payout.id}:cancelado`,
       tipo: "retiro",
       descripcion: `Retiro ${payout.id} cancelado`,
-      creado_por: driver.id,
+      creado_por: member(actor).id,
       lines: reserve(payout, -1),
     });
     return {
@@ -206,11 +207,18 @@ export const PAYOUT_SORTING: Sorting<(typeof PAYOUT_SORTS)[number], Prisma.Payou
 
 const listSchema = z.object({ estado: optional(oneOf(PAYOUT_STATES)), ...pageFields, ...sortFields(PAYOUT_SORTS) });
 
-/** Payouts newest first unless sorted otherwise: a driver's own, or, for an administrator, anybody's (one driver's when named). */
-export async function listPayouts(deps: Deps, actor: Actor, input: Raw<typeof listSchema> & { conductor_id?: number | null }) {
+/**
+ * Payouts newest first unless sorted otherwise: a driver's or a company's own, or, for an
+ * administrator, anybody's (one driver's or company's when named).
+ */
+export async function listPayouts(
+  deps: Deps,
+  actor: Actor,
+  input: Raw<typeof listSchema> & { conductor_id?: number | null; empresa_id?: number | null },
+) {
   const { estado, sort, order, ...paging } = parseInput(listSchema, input);
-  const everyone = input.conductor_id == null && isOperator(actor);
-  const where = { ...(everyone ? {} : { conductor_id: moneySubject(actor, input.conductor_id) }), ...(estado ? { estado } : {}) };
+  const everyone = input.conductor_id == null && input.empresa_id == null && isOperator(actor);
+  const where = { ...(everyone ? {} : await readHolder(deps, actor, input)), ...(estado ? { estado } : {}) };
   const page = pageOf(paging);
   const orderBy = orderOf(PAYOUT_SORTING, { sort, order });
   const [items, total] = await Promise.all([

@@ -2,11 +2,13 @@ import type { Tx } from "../../db/client.js";
 import type { Trip } from "../../db/models.js";
 import type { Deps } from "../deps.js";
 import { driverAccount, type Line, PLATFORM, post } from "./ledger.js";
+import { companyAccount } from "./holders.js";
 import { collectedByPlatform, type PaymentMethod } from "./payment-methods.js";
 
 /**
- * Posts a completed trip, in the transaction that completes it: the driver earns their net and
- * the platform its commissions; the fare was collected by the driver (cash, which they now hold
+ * Posts a completed trip, in the transaction that completes it: the driver earns their net, the
+ * platform its commissions, and the driver's company (when the trip was done for one) its share of
+ * the platform's commission, payable at once whatever the payment method; the fare was collected by the driver (cash, which they now hold
  * for the platform) or by the platform through its payment provider. Returns the capture's
  * reference: null for cash, or when no provider collects the method any more (the fare then stays
  * owed to the platform in its collection account).
@@ -44,7 +46,11 @@ export async function postCompletedTrip(deps: Deps, tx: Tx, trip: Trip, at: Date
     lines: [
       collected,
       { account: driver, concepto: "ganancia", monto: ganancia_conductor },
-      { account: PLATFORM.commissions, concepto: "comision", monto: comision_plataforma },
+      // A company's share comes out of the platform's commission.
+      { account: PLATFORM.commissions, concepto: "comision", monto: comision_plataforma - (trip.comision_empresa ?? 0) },
+      ...(trip.empresa_id !== null && trip.comision_empresa !== null
+        ? [{ account: companyAccount(trip.empresa_id), concepto: "comision_empresa" as const, monto: trip.comision_empresa }]
+        : []),
       { account: PLATFORM.paymentCommissions, concepto: "comision_metodo", monto: comision_metodo_pago },
     ],
   });

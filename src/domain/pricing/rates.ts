@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { ReadsOf } from "../../db/planned-reads.js";
 import { authorize, type Actor } from "../actor.js";
 import { audit } from "../admin/audit.js";
 import type { Deps } from "../deps.js";
@@ -13,7 +13,7 @@ export function listRates(deps: Deps, actor: Actor) {
   return deps.db.pricingRate.findMany({ orderBy: { tipo_vehiculo: "asc" } });
 }
 
-export async function rateFor(db: Db, vehicleType: VehicleType) {
+export async function rateFor(db: ReadsOf<"pricingRate">, vehicleType: VehicleType) {
   const rate = await db.pricingRate.findUnique({ where: { tipo_vehiculo: vehicleType } });
   // The migrations install a rate for every vehicle type; a missing one is a broken database.
   if (!rate) throw new Error(`No pricing rate for ${vehicleType}`);

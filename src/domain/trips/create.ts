@@ -9,6 +9,8 @@ import { greatCircleKm, type Point } from "../maps/geo.js";
 import { placeSchema, type PlaceInput } from "../maps/place.js";
 import { estimateRoute } from "../maps/routes.js";
 import { insertOffers } from "../../db/batches.js";
+import { insertRow } from "../../db/insert-row.js";
+import { tripOfPassengerIn } from "../../db/trip-rows.js";
 import { eligibleFor } from "../matching/eligibility.js";
 import { announceWave, nextWave, nextWaveDue } from "../matching/dispatch.js";
 import { announceNewTrip } from "./announce.js";
@@ -67,7 +69,7 @@ async function quote(deps: Deps, serviceType: ServiceType, origin: Point, destin
   const [route, pending, rate] = await Promise.all([
     estimateRoute(deps, origin, destination),
     countPendingTripsNear(deps.db, origin, serviceType),
-    rateFor(deps.db, vehicle),
+    rateFor(deps.reads, vehicle),
   ]);
   const available = deps.matching.presence.index.count(origin, eligibleFor(deps, vehicle));
   // The request being priced is one more pending request.
@@ -108,7 +110,7 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
   // The app sends no method: the driver is paid in cash.
   const metodo_pago = request.metodo_pago ?? "efectivo";
   assertAccepted(deps.payments, metodo_pago);
-  const passenger = await getUser(deps.db, passengerId);
+  const passenger = await getUser(deps.reads, passengerId);
   const blocked = accountBlockReason(passenger);
   if (blocked) throw new AccountDisabledError(blocked);
 
@@ -122,41 +124,41 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
 
   const now = deps.clock.now();
   const wave = nextWave(deps, origen, request.serviceType);
-  const trip = await deps.db.$transaction(async (tx) => {
+  const tripId = await deps.db.$transaction(async (tx) => {
     // One request at a time per passenger, so two taps cannot open two trips.
     await lockUser(tx, deps.provider, passengerId);
-    const active = await tx.trip.findFirst({ where: { usuario_id: passengerId, estado: { in: [...ACTIVE_STATES] } } });
+    const active = await tripOfPassengerIn(tx, passengerId, ACTIVE_STATES);
     if (active) throw new ConflictError(`Ya tienes un viaje activo (id ${active.id}, ${active.estado})`);
-    const created = await tx.trip.create({
-      data: {
-        usuario_id: passengerId,
-        tipo_servicio: request.serviceType,
-        origen_direccion: origen.direccion,
-        origen_latitud: origen.latitud,
-        origen_longitud: origen.longitud,
-        origen_referencia: origen.referencia,
-        destino_direccion: destino.direccion,
-        destino_latitud: destino.latitud,
-        destino_longitud: destino.longitud,
-        destino_referencia: destino.referencia,
-        precio_estimado: fare.precio_estimado,
-        multiplicador_demanda: fare.multiplicador_demanda,
-        metodo_pago,
-        ...commissionRatesFor(rate, metodo_pago),
-        distancia_km: route.distancia_km,
-        duracion_estimada_minutos: route.duracion_minutos,
-        fecha_solicitud: now,
-        proxima_ola: nextWaveDue(deps, now),
-      },
+    const id = await insertRow(tx, deps.provider, "Trip", {
+      usuario_id: passengerId,
+      tipo_servicio: request.serviceType,
+      origen_direccion: origen.direccion,
+      origen_latitud: origen.latitud,
+      origen_longitud: origen.longitud,
+      origen_referencia: origen.referencia,
+      destino_direccion: destino.direccion,
+      destino_latitud: destino.latitud,
+      destino_longitud: destino.longitud,
+      destino_referencia: destino.referencia,
+      precio_estimado: fare.precio_estimado,
+      multiplicador_demanda: fare.multiplicador_demanda,
+      metodo_pago,
+      ...commissionRatesFor(rate, metodo_pago),
+      distancia_km: route.distancia_km,
+      duracion_estimada_minutos: route.duracion_minutos,
+      fecha_solicitud: now,
+      proxima_ola: nextWaveDue(deps, now),
+      actualizado_en: now,
     });
     await insertOffers(
       tx,
       deps.provider,
-      wave.map((conductor_id) => ({ viaje_id: created.id, conductor_id })),
+      wave.map((conductor_id) => ({ viaje_id: id, conductor_id })),
       now,
     );
-    return created;
+    return id;
   });
+  const trip = (await deps.reads.trip.findUnique({ where: { id: tripId } }))!;
   announceWave(deps, trip, wave);
   announceNewTrip(deps, trip);
   return trip;

@@ -23,48 +23,73 @@ export const TRIP_SORTING: Sorting<(typeof TRIP_SORTS)[number], Prisma.TripOrder
   order: "desc",
 };
 
-const searchSchema = z.object({
+/** What any list of trips filters by, sorts by and pages with. */
+const filtersSchema = z.object({
   ...pageFields,
   ...sortFields(TRIP_SORTS),
   estados: optional(z.array(oneOf(TRIP_STATES)).max(TRIP_STATES.length)),
   tipo_servicio: optional(oneOf(SERVICE_TYPES)),
-  pasajero_id: optional(positiveId()),
   conductor_id: optional(positiveId()),
-  empresa_id: optional(positiveId()),
   desde: optional(isoDate()),
   hasta: optional(isoDate({ endOfDay: true })),
   search: optional(text(200)),
 });
 
+/** Whose trips administrators may narrow the list to, besides the driver. */
+const partiesSchema = z.object({ pasajero_id: optional(positiveId()), empresa_id: optional(positiveId()) });
+
+/** The trips a search reads: Prisma's include, so that what a page shows comes with its rows. */
+export type TripSelection = { include?: Prisma.TripInclude };
+
 /**
- * Every trip, for administrators: filtered by state, service, who rode or drove it, the company
- * of its driver and the day it was requested (Bogotá), searched by id or address, sorted, by pages.
+ * The trips done for a company (`viajes.empresa_id`: its driver's company when accepting them, kept
+ * whatever the driver does later), to be narrowed to one driver's or not. Narrowed, the company is
+ * matched as a range: SQLite keeps no statistics of these tables, and given the company's id alone
+ * it takes the company's index and walks every trip of the company rather than the driver's few.
+ */
+export const companyScope = (empresaId: number, oneDriver: boolean): Prisma.TripWhereInput =>
+  oneDriver ? { empresa_id: { gte: empresaId, lte: empresaId } } : { empresa_id: empresaId };
+
+/**
+ * Every trip, for administrators: filtered by state, service, who rode or drove it, the company it
+ * was done for and the day it was requested (Bogotá), searched by id or address, sorted, by pages.
  */
 export async function searchTrips(
   deps: Deps,
   actor: Actor,
-  input: Raw<typeof searchSchema>,
-  selection: { include?: Prisma.TripInclude } = {},
+  input: Raw<typeof filtersSchema> & Raw<typeof partiesSchema>,
+  selection: TripSelection = {},
 ) {
   authorize(actor, TRIP_RULES.search);
-  const { estados, tipo_servicio, pasajero_id, conductor_id, empresa_id, desde, hasta, search, sort, order, ...pageInput } = parseInput(
-    searchSchema,
-    input,
-  );
+  const { pasajero_id, empresa_id } = parseInput(partiesSchema, input);
+  const scope: Prisma.TripWhereInput = {
+    ...(pasajero_id ? { usuario_id: pasajero_id } : {}),
+    ...(empresa_id ? companyScope(empresa_id, input.conductor_id != null) : {}),
+  };
+  return tripsWithin(deps, scope, input, selection);
+}
+
+/**
+ * The trips `scope` picks, for a caller already allowed to see them all: filtered by state,
+ * service, driver and the day they were requested (Bogotá), searched by id or address, sorted,
+ * a page of them and how many match.
+ */
+export async function tripsWithin(deps: Deps, scope: Prisma.TripWhereInput, input: Raw<typeof filtersSchema>, selection: TripSelection) {
+  const { estados, tipo_servicio, conductor_id, desde, hasta, search, sort, order, ...pageInput } = parseInput(filtersSchema, input);
   if (desde && hasta && desde > hasta) throw new ValidationError("debe ser posterior o igual a 'desde'", "hasta");
   const { skip, take, pagination } = pageOf(pageInput);
   // Digits alone are a trip's number, as an operator reads it off a complaint or a receipt.
   const id = search === undefined ? null : searchedId(search);
   const like = search && id === null ? containsIgnoringCase(deps.provider, search) : undefined;
-  const where: Prisma.TripWhereInput = {
+  // The scope stands apart from the filters, so that no filter can widen it.
+  const filters: Prisma.TripWhereInput = {
     ...(estados?.length ? { estado: { in: estados } } : {}),
     ...(tipo_servicio ? { tipo_servicio } : {}),
-    ...(pasajero_id ? { usuario_id: pasajero_id } : {}),
     ...(conductor_id ? { conductor_id } : {}),
-    ...(empresa_id ? { conductor: { empresa_id } } : {}),
     ...(desde || hasta ? { fecha_solicitud: { ...(desde ? { gte: desde } : {}), ...(hasta ? { lte: hasta } : {}) } } : {}),
     ...(id !== null ? { id } : like ? { OR: [{ origen_direccion: like }, { destino_direccion: like }] } : {}),
   };
+  const where: Prisma.TripWhereInput = { AND: [scope, filters] };
   const [total, items] = await Promise.all([
     deps.db.trip.count({ where }),
     deps.db.trip.findMany({

@@ -10,6 +10,7 @@ import { observedSpeed } from "../maps/speed.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { withdrawOffers } from "../matching/requests.js";
 import { splitFare } from "../money/fare-split.js";
+import { tripCompany } from "../companies/share.js";
 import { postCompletedTrip } from "../money/trip-postings.js";
 import { announceBalance } from "../money/announcements.js";
 import { debtBlock } from "../money/debt.js";
@@ -70,7 +71,8 @@ export async function acceptTrip(deps: Deps, actor: Actor, tripId: unknown): Pro
     if (wasOnline === 0) throw new InvalidStateError("Debes estar en línea (disponibilidad 1) para aceptar viajes");
     const busy = await tx.trip.findFirst({ where: { conductor_id: driverId, estado: { in: [...ASSIGNED_STATES] } } });
     if (busy) throw new ConflictError(`Ya tienes un viaje activo (id ${busy.id})`);
-    const updated = await transition(tx, trip, "aceptar", now, { data: { conductor_id: driverId } });
+    const company = await tripCompany(tx, driver.conductor.empresa_id, trip.fecha_solicitud);
+    const updated = await transition(tx, trip, "aceptar", now, { data: { conductor_id: driverId, ...company } });
     await closeOnlinePeriod(tx, driverId, now);
     const offer = { viaje_id: trip.id, conductor_id: driverId };
     await tx.tripOffer.upsert({

@@ -18,6 +18,7 @@ import type { User as UserRow } from "../../db/models.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder, type InputFields } from "../builder.js";
 import { CALLER, LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
+import { CompanySummary } from "./company-summary.js";
 import { describedEnum } from "./enums.js";
 
 export const UserTypeEnum = describedEnum("TipoUsuario", "La clase de una cuenta", {
@@ -65,6 +66,7 @@ export const User = builder.prismaObject("User", {
     es_activo: t.exposeBoolean("es_activo", { description: "false: un administrador la desactivó" }),
     es_verificado: t.exposeBoolean("es_verificado", { description: "Si confirmó su correo" }),
     empresa_id: t.exposeInt("empresa_id", { nullable: true, description: "La empresa a la que está afiliada, si alguna" }),
+    empresa: t.relation("empresa", { type: CompanySummary, nullable: true, description: "Su empresa: la de sus viajes o la que gestiona" }),
     calificacion: t.exposeFloat("calificacion", { description: "Promedio de calificaciones recibidas (0 sin calificaciones)" }),
     total_calificaciones: t.exposeInt("total_calificaciones", { description: "Cuántas calificaciones recibió" }),
     viajes_completados_como_conductor: t.relationCount("viajes_conductor", {
@@ -104,6 +106,18 @@ const locationInputFields = (t: InputFields) => ({
   longitud: t.float({ description: "Longitud (grados), con latitud" }),
 });
 
+const CompanySignupInput = builder.inputType("CompanySignupInput", {
+  description: "La empresa con la que se registra una cuenta de tipo empresa",
+  fields: (t) => ({
+    // Required, as the domain checks: so that a missing one is a ValidationError naming it.
+    nombre: t.string({ description: "Su nombre (obligatorio)" }),
+    nit: t.string({ description: "Su NIT, por ejemplo 900123456-7 (obligatorio)" }),
+    email: t.string({ description: "Su correo" }),
+    telefono: t.string({ description: "Su teléfono (7 a 15 dígitos)" }),
+    direccion: t.string({ description: "Su dirección" }),
+  }),
+});
+
 const RegisterInput = builder.inputType("RegisterInput", {
   description: "Una cuenta nueva y, si se envía, su ubicación principal",
   fields: (t) => ({
@@ -114,7 +128,12 @@ const RegisterInput = builder.inputType("RegisterInput", {
     telefono: t.string({ required: true, description: "Teléfono (7 a 15 dígitos)" }),
     tipo_usuario: t.field({
       type: UserTypeEnum,
-      description: "pasajero (por defecto) o conductor; las demás las crean los administradores",
+      description:
+        "pasajero (por defecto), conductor o empresa (con los datos de la empresa); los administradores los crean los administradores",
+    }),
+    empresa: t.field({
+      type: CompanySignupInput,
+      description: "La empresa de una cuenta de tipo empresa: espera la revisión de un administrador",
     }),
     ...locationInputFields(t),
   }),

@@ -3,7 +3,7 @@ import { AUDIT_SORTING, auditLog } from "../../domain/admin/audit.js";
 import { AUDIT_ACTION_LABELS } from "../../domain/admin/audit-actions.js";
 import { describeEntry } from "../../domain/admin/audit-descriptions.js";
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser, USER_SORTING } from "../../domain/admin/users.js";
-import { DRIVER_SORTING, listDrivers } from "../../domain/admin/drivers.js";
+import { DRIVER_SORTING, type DRIVER_SORTS, listDrivers } from "../../domain/admin/drivers.js";
 import { reviewDocumentHistory } from "../../domain/admin/document-review.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../../domain/errors.js";
 import { Deleted, builder } from "../builder.js";
@@ -27,6 +27,7 @@ const AuditTargetEnum = describedEnum("ObjetivoAuditoria", "Sobre qué clase de 
   configuracion: "Un ajuste de la app",
   retiro: "Un retiro del saldo de un conductor",
   viaje: "Un viaje",
+  incidente_sos: "Un SOS enviado desde un viaje",
 } satisfies Record<AuditTarget, string>);
 
 type AuditRow = Awaited<ReturnType<typeof auditLog>>["items"][number];
@@ -47,7 +48,7 @@ export const AuditEntry = builder.prismaObject("AuditEntry", {
   fields: (t) => ({
     id: t.exposeInt("id", { description: "La entrada" }),
     admin_id: t.exposeInt("admin_id", { nullable: true, description: "null si una llamada heredada no nombró administrador" }),
-    via: t.exposeString("via", { description: "token, o ids (el id que envió una llamada heredada)" }),
+    via: t.exposeString("via", { description: "token, ids (el id que envió una llamada heredada), o servicio (lo hizo el servicio solo)" }),
     // Only audit() writes entries, with one of the domain's actions and targets.
     accion: t.field({ type: AuditAction, description: "Qué hizo", resolve: (entry) => entry.accion as AuditActionValue }),
     objetivo_tipo: t.field({
@@ -110,6 +111,16 @@ const UserChanges = builder.inputType("UserChangesInput", {
 
 const userId = { description: "El usuario" };
 
+/** What each order of a list of drivers is. */
+export const DRIVER_SORT_LABELS = {
+  fecha_solicitud: "Cuándo envió su solicitud a revisión; los que no la han enviado, al final",
+  id: "El número de su perfil",
+  nombre: "Su nombre y apellido",
+  email: "Su correo",
+  fecha_creacion: "Cuándo se creó su perfil",
+  fecha_aprobacion: "Cuándo se aprobó; los no aprobados, al final",
+} satisfies Record<(typeof DRIVER_SORTS)[number], string>;
+
 builder.queryFields((t) => ({
   users: t.field({
     type: UserPage,
@@ -144,14 +155,7 @@ builder.queryFields((t) => ({
       documentos_vencidos: t.arg.boolean({
         description: "Solo los que tienen (true) o no tienen (false) la licencia, el SOAT o la técnico-mecánica vencidos",
       }),
-      ...sortArgs("OrdenConductores", "Por qué se ordena la lista de conductores", DRIVER_SORTING, {
-        fecha_solicitud: "Cuándo envió su solicitud a revisión; los que no la han enviado, al final",
-        id: "El número de su perfil",
-        nombre: "Su nombre y apellido",
-        email: "Su correo",
-        fecha_creacion: "Cuándo se creó su perfil",
-        fecha_aprobacion: "Cuándo se aprobó; los no aprobados, al final",
-      }),
+      ...sortArgs("OrdenConductores", "Por qué se ordena la lista de conductores", DRIVER_SORTING, DRIVER_SORT_LABELS),
     },
     resolve: (_root, args, ctx) => listDrivers(ctx.deps, ctx.actor, args),
   }),

@@ -19,6 +19,7 @@ import { builder } from "../builder.js";
 import { CALLER, LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
 import type { Context } from "../context.js";
 import { User } from "./accounts.js";
+import { CompanySummary } from "./company-summary.js";
 import { describedEnum, DocumentTypeEnum, ReviewStateEnum, VehicleTypeEnum } from "./enums.js";
 
 type ReviewState = (typeof REVIEW_STATES)[number];
@@ -134,6 +135,17 @@ export const Vehicle = builder.prismaObject("Vehicle", {
       description: "La empresa del conductor",
       select: { perfil: { select: { conductor: { select: { empresa_id: true } } } } },
       resolve: (vehicle) => vehicle.perfil.conductor.empresa_id,
+    }),
+    empresa_solicitada: t.field({
+      type: CompanySummary,
+      nullable: true,
+      description: "La empresa a la que el conductor pidió unirse y que aún no responde",
+      select: {
+        perfil: {
+          select: { conductor: { select: { afiliaciones: { where: { estado: "solicitada" }, take: 1, select: { empresa: true } } } } },
+        },
+      },
+      resolve: (vehicle) => vehicle.perfil.conductor.afiliaciones[0]?.empresa ?? null,
     }),
   }),
 });

@@ -1,7 +1,7 @@
 import { Repeater } from "graphql-yoga";
 import type { Trip } from "../../db/models.js";
 import { ValidationError } from "../../domain/errors.js";
-import { type LiveDriver, liveDrivers, LOOK_EVERY_MS, watchDrivers } from "../../domain/matching/live.js";
+import { type LiveDriver, liveDrivers, LOOK_EVERY_MS, watchOperations } from "../../domain/matching/live.js";
 import { builder } from "../builder.js";
 import { RESTRICTED } from "../errors.js";
 import { describedEnum, VehicleTypeEnum } from "./enums.js";
@@ -68,18 +68,29 @@ builder.subscriptionFields((t) => ({
   liveOperations: t.field({
     type: LiveChangesRef,
     description:
-      "El mapa de operaciones en vivo (solo administradores): primero los conductores del área, luego cada segundo los que se " +
-      "movieron, cambiaron o salieron, y cada viaje en cuanto se pide o cambia; sin área, toda la ciudad. Termina si el token se revoca",
-    args: boxArgs(false),
-    subscribe: (_root, args, ctx) => {
-      const look = watchDrivers(ctx.deps, ctx.actor, args);
+      "El mapa de operaciones en vivo: primero los conductores del área, luego cada segundo los que se movieron, cambiaron o " +
+      "salieron, y cada viaje en cuanto se pide o cambia; sin área, toda la ciudad. Los administradores ven todo (o una empresa, " +
+      "si la indican); un gestor, solo los conductores de su empresa y los viajes hechos para ella, sin el pasajero. " +
+      "Termina si el token se revoca",
+    args: {
+      ...boxArgs(false),
+      empresa_id: t.arg.int({ description: "Solo los conductores y viajes de esta empresa (un gestor ve siempre la suya)" }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      const watch = await watchOperations(ctx.deps, ctx.actor, args);
       return new Repeater<LiveChanges>(async (push, stop) => {
         const trips = ctx.pubsub.subscribe("viajes");
-        void stop.then(() => trips.return());
+        const accounts = ctx.pubsub.subscribe("cuenta_cambiada");
+        void stop.then(() => Promise.all([trips.return(), accounts.return()]));
         const first = trips.next();
+        // A driver who changes company is read again, so that the old company's map loses them.
+        void (async () => {
+          for await (const { usuario_id } of accounts) watch.forget(usuario_id);
+        })();
         let looking: Promise<unknown> = Promise.resolve();
         const lookAgain = (always: boolean) => {
-          looking = look()
+          looking = watch
+            .look()
             .then(({ conductores, salidas }) => {
               if (always || conductores.length > 0 || salidas.length > 0) return push({ conductores, salidas, viajes: [] });
             })
@@ -89,8 +100,10 @@ builder.subscriptionFields((t) => ({
         lookAgain(true);
         const timer = setInterval(() => void looking.then(() => lookAgain(false)), LOOK_EVERY_MS);
         void stop.then(() => clearInterval(timer));
-        for (let step = await first; !step.done; step = await trips.next())
-          await push({ conductores: [], salidas: [], viajes: [step.value] });
+        for (let step = await first; !step.done; step = await trips.next()) {
+          const trip = watch.trip(step.value);
+          if (trip) await push({ conductores: [], salidas: [], viajes: [trip] });
+        }
         clearInterval(timer);
         stop();
       });

@@ -1,5 +1,14 @@
 import type { Actor } from "../../domain/actor.js";
-import { driverBalance, driverMovements, MOVEMENT_SORTING, type DriverBalance, type DriverMovement } from "../../domain/money/balance.js";
+import {
+  type CompanyBalance,
+  companyBalance,
+  type DriverBalance,
+  driverBalance,
+  holderBalance,
+  MOVEMENT_SORTING,
+  type Movement,
+  movements,
+} from "../../domain/money/balance.js";
 import { adjustBalance, recordDeposit } from "../../domain/money/corrections.js";
 import { MONEY_RULES } from "../../domain/money/access.js";
 import {
@@ -51,6 +60,7 @@ const ConceptEnum = describedEnum("ConceptoLinea", "Para qué es una línea del 
   efectivo_cobrado: "La tarifa que el conductor cobró en efectivo",
   comision: "La comisión de la plataforma sobre un viaje",
   comision_metodo: "La comisión sobre un viaje que cobró la plataforma",
+  comision_empresa: "La parte de la comisión de un viaje que le toca a la empresa del conductor",
   recaudo: "La tarifa que cobró la plataforma (billetera digital, tarjeta)",
   retiro: "Un retiro del saldo del conductor",
   deposito: "Un depósito del conductor",
@@ -93,6 +103,9 @@ const HolderDocumentEnum = describedEnum("TipoDocumentoIdentidad", "La clase del
   PEP: "Permiso especial de permanencia",
 } satisfies Record<HolderDocumentType, string>);
 
+/** The smallest payout, as the platform runs it (PAYOUT_MIN_COP): the same for drivers and companies. */
+const payoutMinimum = { description: "El monto mínimo de un retiro, en pesos enteros, como lo tiene configurado la plataforma" };
+
 const DriverBalanceRef = builder.objectRef<DriverBalance>("SaldoConductor").implement({
   description: "El dinero de un conductor en el libro de la plataforma, en pesos enteros",
   fields: (t) => ({
@@ -106,11 +119,26 @@ const DriverBalanceRef = builder.objectRef<DriverBalance>("SaldoConductor").impl
     deuda: t.exposeInt("deuda", { description: "Lo que debe a la plataforma (comisiones de viajes en efectivo), o 0" }),
     en_retiro: t.exposeInt("en_retiro", { description: "Reservado para retiros solicitados o aprobados, aún sin pagar" }),
     total_retirado: t.exposeInt("total_retirado", { description: "Lo que se le ha pagado en retiros" }),
+    retiro_minimo: t.exposeInt("retiro_minimo", payoutMinimum),
   }),
 });
 
-const MovementRef = builder.objectRef<DriverMovement>("Movimiento").implement({
-  description: "Una línea del libro en la cuenta del conductor",
+const CompanyBalanceRef = builder.objectRef<CompanyBalance>("SaldoEmpresa").implement({
+  description: "El dinero de una empresa en el libro de la plataforma, en pesos enteros",
+  fields: (t) => ({
+    empresa_id: t.exposeInt("empresa_id", { description: "La empresa" }),
+    saldo: t.exposeInt("saldo", {
+      description: "Su parte de las comisiones de los viajes de sus conductores, menos sus retiros, más los ajustes de los administradores",
+    }),
+    disponible: t.exposeInt("disponible", { description: "Lo que puede retirar: el saldo si es positivo, o 0" }),
+    en_retiro: t.exposeInt("en_retiro", { description: "Reservado para retiros solicitados o aprobados, aún sin pagar" }),
+    total_retirado: t.exposeInt("total_retirado", { description: "Lo que se le ha pagado en retiros" }),
+    retiro_minimo: t.exposeInt("retiro_minimo", payoutMinimum),
+  }),
+});
+
+const MovementRef = builder.objectRef<Movement>("Movimiento").implement({
+  description: "Una línea del libro en la cuenta de un conductor o de una empresa",
   fields: (t) => ({
     id: t.exposeInt("id", { description: "La línea" }),
     fecha: t.expose("fecha", { type: "DateTime", description: "Cuándo se registró" }),
@@ -125,14 +153,16 @@ const MovementRef = builder.objectRef<DriverMovement>("Movimiento").implement({
 const MovementPage = pageType("PaginaMovimientos", MovementRef, "Una página de los movimientos de un conductor");
 
 /** Whether the caller sees an account whole: its owner and administrators. */
-const seesWhole = (actor: Actor, account: { conductor_id: number }) => MONEY_RULES.read.allows(actor, account.conductor_id);
+const seesWhole = (actor: Actor, account: { conductor_id: number | null }) =>
+  account.conductor_id === null ? MONEY_RULES.wholeCompanyAccount.allows(actor) : MONEY_RULES.read.allows(actor, account.conductor_id);
 
 const PayoutAccountRef = builder.prismaObject("PayoutAccount", {
   name: "CuentaRetiro",
   description: "Dónde se le paga a un conductor",
   fields: (t) => ({
     id: t.exposeInt("id", { description: "La cuenta" }),
-    conductor_id: t.exposeInt("conductor_id", { description: "Su conductor" }),
+    conductor_id: t.exposeInt("conductor_id", { nullable: true, description: "Su conductor (vacío si es de una empresa)" }),
+    empresa_id: t.exposeInt("empresa_id", { nullable: true, description: "Su empresa (vacío si es de un conductor)" }),
     tipo: t.field({ type: AccountKindEnum, description: "Dónde cobra", resolve: (account) => account.tipo as AccountKind }),
     numero: t.string({
       nullable: true,
@@ -172,7 +202,8 @@ const PayoutRef = builder.prismaObject("Payout", {
   description: "Un retiro del saldo de un conductor: solicitado, aprobado y pagado; o rechazado, cancelado o fallido",
   fields: (t) => ({
     id: t.exposeInt("id", { description: "El retiro" }),
-    conductor_id: t.exposeInt("conductor_id", { description: "Su conductor" }),
+    conductor_id: t.exposeInt("conductor_id", { nullable: true, description: "Su conductor (vacío si es de una empresa)" }),
+    empresa_id: t.exposeInt("empresa_id", { nullable: true, description: "Su empresa (vacío si es de un conductor)" }),
     monto: t.exposeInt("monto", { description: "COP" }),
     estado: t.field({ type: PayoutStateEnum, description: "Dónde está", resolve: (payout) => payout.estado as PayoutState }),
     motivo: t.exposeString("motivo", { nullable: true, description: "Por qué se rechazó o falló" }),
@@ -189,6 +220,17 @@ const PayoutRef = builder.prismaObject("Payout", {
 
 const PayoutPage = pageType("PaginaRetiros", PayoutRef, "Una página de retiros");
 
+const CompanySettlementRef = builder.objectRef<SettlementReport["empresas"][number]>("ConciliacionEmpresa").implement({
+  description: "El dinero de una empresa en una conciliación, en pesos enteros",
+  fields: (t) => ({
+    empresa_id: t.exposeInt("empresa_id", { description: "La empresa" }),
+    nombre: t.exposeString("nombre", { description: "Su nombre" }),
+    participacion: t.exposeInt("participacion", { description: "Su parte de las comisiones de los viajes del rango" }),
+    pagado: t.exposeInt("pagado", { description: "Retiros que se le pagaron en el rango" }),
+    saldo: t.exposeInt("saldo", { description: "Lo que la plataforma le debe hoy" }),
+  }),
+});
+
 const SettlementRef = builder.objectRef<SettlementReport>("ConciliacionDinero").implement({
   description: "El dinero de un rango de días (hora de Bogotá) según el libro, en pesos enteros",
   fields: (t) => ({
@@ -202,7 +244,15 @@ const SettlementRef = builder.objectRef<SettlementReport>("ConciliacionDinero").
     comision_plataforma: t.exposeInt("comision_plataforma", { description: "Comisión sobre cada viaje" }),
     comision_metodo_pago: t.exposeInt("comision_metodo_pago", { description: "Comisión sobre los viajes que cobró la plataforma" }),
     neto: t.exposeInt("neto", { description: "Lo que ganaron los conductores" }),
-    pagado_a_conductores: t.exposeInt("pagado_a_conductores", { description: "Retiros pagados en el rango" }),
+    participacion_empresas: t.exposeInt("participacion_empresas", {
+      description: "De la comisión sobre cada viaje, la parte que les toca a las empresas de los conductores",
+    }),
+    pagado_a_conductores: t.exposeInt("pagado_a_conductores", { description: "Retiros de conductores pagados en el rango" }),
+    empresas: t.field({
+      type: [CompanySettlementRef],
+      description: "Una línea por empresa con dinero en el libro",
+      resolve: (report) => report.empresas,
+    }),
     deuda_de_conductores: t.exposeInt("deuda_de_conductores", { description: "Lo que los conductores deben hoy a la plataforma" }),
     saldo_de_conductores: t.exposeInt("saldo_de_conductores", { description: "Lo que la plataforma debe hoy a los conductores" }),
     cuadra: t.exposeBoolean("cuadra", {
@@ -238,6 +288,12 @@ const LedgerEntryRef = builder.objectRef<LedgerEntryView>("Asiento").implement({
 const LedgerPage = pageType("PaginaAsientos", LedgerEntryRef, "Una página de asientos del libro");
 
 const aboutDriver = { description: "Otro conductor (solo administradores); por defecto quien llama" };
+const aboutCompany = { description: "La empresa (administradores; un gestor ve la suya)" };
+const movementSorts = sortArgs("OrdenMovimientos", "Por qué se ordenan los movimientos de un saldo", MOVEMENT_SORTING, {
+  id: "El número de la línea, que crece con el tiempo",
+  fecha: "Cuándo se registró",
+  monto: "Su monto",
+});
 
 const payoutFilters = {
   ...builder.args((t) => ({ estado: t.field({ type: PayoutStateEnum, description: "Solo los de este estado; sin él, todos" }) })),
@@ -261,29 +317,41 @@ builder.queryFields((t) => ({
     type: MovementPage,
     description: "Los movimientos del saldo de un conductor, los más recientes primero; requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
-    args: {
-      ...pageArgs,
-      conductor_id: t.arg.int(aboutDriver),
-      ...sortArgs("OrdenMovimientos", "Por qué se ordenan los movimientos de un conductor", MOVEMENT_SORTING, {
-        id: "El número de la línea, que crece con el tiempo",
-        fecha: "Cuándo se registró",
-        monto: "Su monto",
-      }),
-    },
-    resolve: (_root, args, ctx) => driverMovements(ctx.deps, ctx.actor, args),
+    args: { ...pageArgs, conductor_id: t.arg.int(aboutDriver), ...movementSorts },
+    resolve: (_root, args, ctx) => movements(ctx.deps, ctx.actor, args),
+  }),
+  companyBalance: t.field({
+    type: CompanyBalanceRef,
+    description: "El saldo de la empresa de quien llama (gestor), o de la que un administrador indica; requiere sesión (Bearer)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: { empresa_id: t.arg.int(aboutCompany) },
+    resolve: (_root, args, ctx) => companyBalance(ctx.deps, ctx.actor, args.empresa_id),
+  }),
+  companyMovements: t.field({
+    type: MovementPage,
+    description: "Los movimientos del saldo de una empresa, los más recientes primero; requiere sesión (Bearer)",
+    errors: { types: [...RESTRICTED, ...LOOKUP] },
+    args: { ...pageArgs, empresa_id: t.arg.int(aboutCompany), ...movementSorts },
+    resolve: (_root, args, ctx) => movements(ctx.deps, ctx.actor, { ...args, conductor_id: null, empresa_id: args.empresa_id ?? null }),
   }),
   payouts: t.field({
     type: PayoutPage,
-    description: "Retiros: los de quien llama, o para un administrador los de todos (o de un conductor); requiere sesión (Bearer)",
+    description:
+      "Retiros: los de quien llama (conductor o gestor de empresa), o para un administrador los de todos (o de un conductor o una empresa); requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
-    args: { ...pageArgs, conductor_id: t.arg.int(aboutDriver), ...payoutFilters },
+    args: { ...pageArgs, conductor_id: t.arg.int(aboutDriver), empresa_id: t.arg.int(aboutCompany), ...payoutFilters },
     resolve: (_root, args, ctx) => listPayouts(ctx.deps, ctx.actor, args),
   }),
   allPayouts: t.field({
     type: PayoutPage,
     description: "Los retiros de todos los conductores, o de uno, para revisarlos (solo administradores, con sesión: Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
-    args: { ...pageArgs, conductor_id: t.arg.int({ description: "Solo los de este conductor" }), ...payoutFilters },
+    args: {
+      ...pageArgs,
+      conductor_id: t.arg.int({ description: "Solo los de este conductor" }),
+      empresa_id: t.arg.int({ description: "Solo los de esta empresa" }),
+      ...payoutFilters,
+    },
     resolve: (_root, args, ctx) => listAllPayouts(ctx.deps, ctx.actor, args),
   }),
   ledgerEntries: t.field({
@@ -317,10 +385,11 @@ builder.queryFields((t) => ({
   }),
   payoutAccounts: t.field({
     type: [PayoutAccountRef],
-    description: "Las cuentas de retiro en uso de quien llama, o de otro conductor para un administrador; requiere sesión (Bearer)",
+    description:
+      "Las cuentas de retiro en uso de quien llama (conductor o gestor de empresa), o de otro conductor o empresa para un administrador; requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP], dataField: { description: "Las cuentas" } },
-    args: { conductor_id: t.arg.int(aboutDriver) },
-    resolve: (_root, args, ctx) => listPayoutAccounts(ctx.deps, ctx.actor, args.conductor_id),
+    args: { conductor_id: t.arg.int(aboutDriver), empresa_id: t.arg.int(aboutCompany) },
+    resolve: (_root, args, ctx) => listPayoutAccounts(ctx.deps, ctx.actor, args),
   }),
 }));
 
@@ -392,6 +461,8 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) => reviewPayout(ctx.deps, ctx.actor, args),
   }),
+  // Drivers only: a company never owes the platform cash commissions (the platform collects them
+  // from its drivers), so there is nothing for a company to pay in; adjustBalance corrects either.
   recordDeposit: t.field({
     type: DriverBalanceRef,
     description: "Un administrador registra dinero que el conductor pagó (comisiones de viajes en efectivo que debía); auditado",
@@ -406,19 +477,19 @@ builder.mutationFields((t) => ({
       return driverBalance(ctx.deps, ctx.actor, args.conductor_id);
     },
   }),
-  adjustBalance: t.field({
-    type: DriverBalanceRef,
-    description: "Un administrador corrige el saldo de un conductor, en más o en menos, diciendo por qué; auditado",
-    errors: { types: [...RESTRICTED, ...LOOKUP] },
+  adjustBalance: t.errorUnionField({
+    types: [DriverBalanceRef, CompanyBalanceRef, ...RESTRICTED, ...LOOKUP],
+    union: { resolveType: (balance) => ("conductor_id" in balance ? DriverBalanceRef : CompanyBalanceRef) },
+    description:
+      "Un administrador corrige el saldo de un conductor o de una empresa (uno de los dos), en más o en menos, diciendo por qué; " +
+      "el de una empresa no puede quedar por debajo de cero; auditado",
     args: {
-      conductor_id: t.arg.int({ required: true, description: "El conductor" }),
+      conductor_id: t.arg.int({ description: "El conductor" }),
+      empresa_id: t.arg.int({ description: "La empresa" }),
       monto: t.arg.int({ required: true, description: "COP: positivo a su favor, negativo en su contra" }),
       motivo: t.arg.string({ required: true, description: "Por qué" }),
     },
-    resolve: async (_root, args, ctx) => {
-      await adjustBalance(ctx.deps, ctx.actor, args);
-      return driverBalance(ctx.deps, ctx.actor, args.conductor_id);
-    },
+    resolve: async (_root, args, ctx) => holderBalance(ctx.deps, ctx.actor, await adjustBalance(ctx.deps, ctx.actor, args)),
   }),
 }));
 

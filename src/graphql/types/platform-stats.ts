@@ -11,7 +11,7 @@ import { TripStateEnum } from "./trips.js";
 type Stats = Awaited<ReturnType<typeof platformStats>>;
 type Period = NonNullable<Stats["periodo"]>;
 
-const TripsInState = builder.objectRef<Stats["viajes"]["por_estado"][number]>("ViajesPorEstado").implement({
+export const TripsInState = builder.objectRef<Stats["viajes"]["por_estado"][number]>("ViajesPorEstado").implement({
   description: "Cuántos viajes hay en un estado",
   fields: (t) => ({
     estado: t.field({ type: TripStateEnum, description: "El estado", resolve: (count) => count.estado as TripState }),
@@ -118,7 +118,7 @@ const StatsPeriod = builder.objectRef<Period>("EstadisticasPeriodo").implement({
   }),
 });
 
-const Interval = describedEnum("IntervaloSerie", "Cuánto abarca cada punto de una serie", {
+export const Interval = describedEnum("IntervaloSerie", "Cuánto abarca cada punto de una serie", {
   hora: "Una hora",
   dia: "Un día de Bogotá",
 } satisfies Record<Stats["serie"]["intervalo"], string>);

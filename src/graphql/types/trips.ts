@@ -35,7 +35,7 @@ export const ServiceTypeEnum = describedEnum("TipoServicio", "Un servicio que un
   mototaxi: "Mototaxi de tres ruedas con cabina (vehículos mototaxi)",
 } satisfies Record<ServiceType, string>);
 
-const PaymentMethodEnum = describedEnum("MetodoPago", "Cómo se paga un viaje", {
+export const PaymentMethodEnum = describedEnum("MetodoPago", "Cómo se paga un viaje", {
   efectivo: "En efectivo: lo cobra el conductor",
   billetera_digital: "Con billetera digital: lo cobra la plataforma",
   tarjeta: "Con tarjeta: lo cobra la plataforma",
@@ -48,7 +48,7 @@ interface TripPlace {
   referencia: string | null;
 }
 
-const TripPlaceRef = builder.objectRef<TripPlace>("LugarViaje").implement({
+export const TripPlaceRef = builder.objectRef<TripPlace>("LugarViaje").implement({
   description: "El origen o el destino de un viaje",
   fields: (t) => ({
     direccion: t.exposeString("direccion", { description: "La dirección" }),
@@ -58,13 +58,13 @@ const TripPlaceRef = builder.objectRef<TripPlace>("LugarViaje").implement({
   }),
 });
 
-const origin = (trip: Trip): TripPlace => ({
+export const origin = (trip: Trip): TripPlace => ({
   direccion: trip.origen_direccion,
   latitud: trip.origen_latitud,
   longitud: trip.origen_longitud,
   referencia: trip.origen_referencia,
 });
-const destination = (trip: Trip): TripPlace => ({
+export const destination = (trip: Trip): TripPlace => ({
   direccion: trip.destino_direccion,
   latitud: trip.destino_latitud,
   longitud: trip.destino_longitud,
@@ -188,7 +188,7 @@ export const TripRef = builder.prismaObject("Trip", {
   }),
 });
 
-const TripRole = describedEnum("RolViaje", "Cómo tomó parte alguien en un viaje", {
+export const TripRole = describedEnum("RolViaje", "Cómo tomó parte alguien en un viaje", {
   pasajero: "Lo pidió",
   conductor: "Lo condujo",
 });

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { optional } from "../../domain/validation.js";
-import { USER_TYPE_SPELLINGS, legacyChoice, legacyFlag, legacyId, legacyInt, legacyNumber, legacyText } from "../legacy-fields.js";
+import {
+  USER_TYPE_SPELLINGS,
+  legacyChoice,
+  legacyFlag,
+  legacyId,
+  legacyIdOrNone,
+  legacyInt,
+  legacyNumber,
+  legacyText,
+} from "../legacy-fields.js";
 import { FLAT_DRIVER, PROFILE_FRAGMENT, flatDriver } from "../driver-profile.js";
 import { PAGINATION, PENDING_DRIVER, USER, selection } from "../resources.js";
 import { APP_TRIP_STATE, APP_USER, appTripState, appUser } from "../app-vocabulary.js";
@@ -363,13 +372,19 @@ export const adminRoutes = [
       tipo_usuario: optional(legacyChoice(USER_TYPES, USER_TYPE_SPELLINGS)),
       es_activo: optional(legacyFlag()),
       es_verificado: optional(legacyFlag()),
-      empresa_id: optional(legacyId()),
+      empresa_id: optional(legacyIdOrNone()).meta({
+        description: "The driver's company; 0 takes them out of it. Null, as for every field of this call, is not sent.",
+      }),
     }),
     caller: "admin_id",
     document: operation(`mutation UpdateUser($user_id: Int!, $input: UserChangesInput!) {
       updateUser(user_id: $user_id, input: $input) { ...LegacyError ... on Usuario { id } }
     }`),
-    variables: ({ admin_id: _caller, user_id, ...input }) => ({ user_id, input }),
+    // The legacy 0 is GraphQL's null: no company.
+    variables: ({ admin_id: _caller, user_id, empresa_id, ...input }) => ({
+      user_id,
+      input: { ...input, empresa_id: empresa_id === 0 ? null : empresa_id },
+    }),
     output: z.object({}),
     respond: () => ({ message: "Usuario actualizado" }),
   }),

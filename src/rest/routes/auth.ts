@@ -52,6 +52,37 @@ const toPersonInput = (input: PersonFields) => ({
   pais: input.country,
 });
 
+/** The company an account of type empresa signs up with, as empresa_* fields (sent only with tipo_usuario empresa). */
+const companySignupFields = {
+  empresa_nombre: optional(legacyText()),
+  empresa_nit: optional(legacyText()),
+  empresa_email: optional(legacyText()),
+  empresa_telefono: optional(legacyText()),
+  empresa_direccion: optional(legacyText()),
+};
+
+const toCompanySignup = (input: { [K in keyof typeof companySignupFields]?: string }) => {
+  const company = {
+    nombre: input.empresa_nombre,
+    nit: input.empresa_nit,
+    email: input.empresa_email,
+    telefono: input.empresa_telefono,
+    direccion: input.empresa_direccion,
+  };
+  return Object.values(company).some((value) => value !== undefined) ? company : undefined;
+};
+
+const companySignupLegacyNames = {
+  "empresa.nombre": "empresa_nombre",
+  "empresa.nit": "empresa_nit",
+  "empresa.email": "empresa_email",
+  "empresa.telefono": "empresa_telefono",
+  "empresa.direccion": "empresa_direccion",
+};
+
+/** The company a sign-up answers with. */
+const COMPANY = z.object({ id: z.number().int(), nombre: z.string(), nit: z.string(), estado: z.string() });
+
 const personLegacyNames = {
   nombre: "name",
   apellido: "lastName",
@@ -104,10 +135,12 @@ export const authRoutes = [
   defineRoute({
     method: "POST",
     path: "/auth/register.php",
-    summary: "Crea una cuenta de pasajero (o de conductor) y envía un código de verificación",
+    summary:
+      "Crea una cuenta de pasajero, de conductor o de empresa (con su empresa, que espera revisión) y envía un código de verificación",
     public: true,
     input: z.object({
       ...personFields,
+      ...companySignupFields,
       email: legacyText(),
       password: legacyText(),
       name: legacyText(),
@@ -116,18 +149,29 @@ export const authRoutes = [
       tipo_usuario: optional(legacyChoice(SELF_SERVICE_TYPES, USER_TYPE_SPELLINGS)),
     }),
     document: operation(
-      `mutation Register($input: RegisterInput!) { register(input: $input) { ...LegacyError ...LegacyUser } }`,
+      `mutation Register($input: RegisterInput!) {
+        register(input: $input) { ...LegacyError ...LegacyUser ... on Usuario { empresa { ${selection(COMPANY)} } } }
+      }`,
       USER_FRAGMENT,
     ),
     variables: (input) => ({
-      input: { ...toPersonInput(input), email: input.email, password: input.password, tipo_usuario: input.tipo_usuario },
+      input: {
+        ...toPersonInput(input),
+        email: input.email,
+        password: input.password,
+        tipo_usuario: input.tipo_usuario,
+        empresa: toCompanySignup(input),
+      },
     }),
-    legacyNames: personLegacyNames,
-    output: z.object({ user: USER, data: z.object({ user: APP_USER }) }),
-    respond: (user) => ({
-      message: "Registro exitoso; enviamos un código de verificación a tu correo",
+    legacyNames: { ...personLegacyNames, ...companySignupLegacyNames },
+    output: z.object({ user: USER, data: z.object({ user: APP_USER }), empresa: COMPANY.optional() }),
+    respond: ({ empresa, ...user }) => ({
+      message: empresa
+        ? "Registro exitoso; tu empresa queda en revisión y te avisaremos cuando pueda operar. Enviamos un código de verificación a tu correo"
+        : "Registro exitoso; enviamos un código de verificación a tu correo",
       user,
       data: { user: appUser(user) },
+      ...(empresa ? { empresa } : {}),
     }),
   }),
   defineRoute({

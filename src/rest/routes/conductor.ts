@@ -373,11 +373,20 @@ export const conductorRoutes: LegacyRoute[] = [
     ignored: ["aseguradora", "numero_poliza_seguro", "vencimiento_seguro"],
     caller: "conductor_id",
     document: operation(
-      `mutation UpdateVehicle($input: VehicleInput!) { updateVehicle(input: $input) { ...LegacyError ... on Vehiculo { ${VEHICLE} } } }`,
+      `mutation UpdateVehicle($input: VehicleInput!) {
+        updateVehicle(input: $input) { ...LegacyError ... on Vehiculo { ${VEHICLE} empresa_solicitada { nombre } } }
+      }`,
     ),
     variables: ({ conductor_id: _caller, ...input }) => ({ input }),
     output: z.object({ vehicle: VEHICLE_SCHEMA }),
-    respond: (vehicle) => ({ message: "Vehículo actualizado", vehicle }),
+    // A company named here is asked to take the driver in: its answer changes empresa_id, not this call.
+    respond: ({ empresa_solicitada: asked, ...vehicle }, input) => ({
+      message:
+        "empresa_id" in input && input.empresa_id !== undefined && asked
+          ? `Vehículo actualizado. Tu solicitud a ${asked.nombre} está pendiente: tu empresa cambiará cuando la acepte`
+          : "Vehículo actualizado",
+      vehicle,
+    }),
   }),
   defineRoute({
     method: "POST",

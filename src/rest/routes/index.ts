@@ -3,6 +3,17 @@ import { authRoutes } from "./auth.js";
 import { conductorRoutes } from "./conductor.js";
 import { mapRoutes } from "./map.js";
 import { moneyRoutes } from "./money.js";
+import { safetyRoutes } from "./safety.js";
+import { sosRoutes } from "./sos.js";
 import { tripRoutes } from "./trips.js";
 
-export const legacyRoutes = [...authRoutes, ...mapRoutes, ...tripRoutes, ...conductorRoutes, ...moneyRoutes, ...adminRoutes];
+export const legacyRoutes = [
+  ...authRoutes,
+  ...mapRoutes,
+  ...tripRoutes,
+  ...conductorRoutes,
+  ...moneyRoutes,
+  ...safetyRoutes,
+  ...sosRoutes,
+  ...adminRoutes,
+];

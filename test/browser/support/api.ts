@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { expect } from "vitest";
 
 /** The administrator the demo data loads (README, "Demo accounts"). */
 export const ADMIN = { email: "admin@demo.co", password: "Admin#2024demo" };
-const PASSWORD = "Clave#Segura1";
+/** The password of every account the tests register. */
+export const PASSWORD = "Clave#Segura1";
 
 const LLERAS = { direccion: "Parque Lleras, El Poblado", latitud: 6.2086, longitud: -75.5659 };
 const ESTADIO = { direccion: "Estadio Atanasio Girardot", latitud: 6.2568, longitud: -75.5904 };
@@ -62,6 +63,74 @@ export class Api {
       tipo_usuario,
     });
     return { id: answer.user.id as number, email, nombre: `${name} ${lastName}` };
+  }
+
+  /** A company signed up through the legacy register call with its first manager's account: it waits for review. */
+  async registerCompany(nombre: string) {
+    const email = `gestor.${randomUUID().slice(0, 8)}@example.com`;
+    const answer = await this.legacy("POST", "/auth/register.php", {
+      email,
+      password: PASSWORD,
+      name: "Gloria",
+      lastName: "Gestora",
+      phone: "3004445566",
+      tipo_usuario: "empresa",
+      empresa_nombre: nombre,
+      empresa_nit: `9${randomInt(10_000_000, 99_999_999)}-${randomInt(0, 10)}`,
+    });
+    expect(answer.empresa).toMatchObject({ nombre, estado: "pendiente" });
+    return {
+      manager: { id: answer.user.id as number, email, nombre: "Gloria Gestora" },
+      company: answer.empresa as { id: number; nombre: string },
+    };
+  }
+
+  /** A company that signed up and the administrator approved over GraphQL. */
+  async activeCompany(adminToken: string, nombre: string) {
+    const signedUp = await this.registerCompany(nombre);
+    const approved = await this.graphql(
+      `mutation ($id: Int!) { approveCompany(id: $id) { __typename ... on Empresa { estado } ... on Error { message } } }`,
+      { id: signedUp.company.id },
+      adminToken,
+    );
+    expect(approved.approveCompany).toEqual({ __typename: "Empresa", estado: "activa" });
+    return signedUp;
+  }
+
+  /** Sets a company's share (%) of the platform's commission, as the administrator over GraphQL. */
+  async setCompanyShare(adminToken: string, id: number, porcentaje: number) {
+    const data = await this.graphql(
+      `mutation ($id: Int!, $porcentaje: Float!) { setCompanyShare(id: $id, porcentaje: $porcentaje) { __typename ... on Error { message } } }`,
+      { id, porcentaje },
+      adminToken,
+    );
+    expect(data.setCompanyShare).toEqual({ __typename: "Empresa" });
+  }
+
+  /** The driver asks to join an active company and its manager accepts, both over GraphQL with their sessions. */
+  async joinCompany(driverToken: string, managerToken: string, empresaId: number) {
+    const asked = await this.graphql(
+      `mutation ($id: Int!) { requestCompanyAffiliation(empresa_id: $id) { __typename ... on SolicitudAfiliacion { id } ... on Error { message } } }`,
+      { id: empresaId },
+      driverToken,
+    );
+    expect(asked.requestCompanyAffiliation.__typename, JSON.stringify(asked)).toBe("SolicitudAfiliacion");
+    const accepted = await this.graphql(
+      `mutation ($id: Int!) { acceptCompanyAffiliation(solicitud_id: $id) { __typename ... on Error { message } } }`,
+      { id: asked.requestCompanyAffiliation.id },
+      managerToken,
+    );
+    expect(accepted.acceptCompanyAffiliation).toEqual({ __typename: "SolicitudAfiliacion" });
+  }
+
+  /** A company as the administrator reads it over GraphQL. */
+  async company(adminToken: string, id: number) {
+    const data = await this.graphql(
+      `query ($id: Int!) { company(id: $id) { __typename ... on Empresa { estado motivo_rechazo porcentaje_comision } ... on Error { message } } }`,
+      { id },
+      adminToken,
+    );
+    return data.company;
   }
 
   /** Uploads a document photo as the driver app does: multipart to upload_documents.php. Answers its URL. */
@@ -158,21 +227,32 @@ export class Api {
     return data.driverProfile.estado_revision ?? JSON.stringify(data.driverProfile);
   }
 
-  /** A submitted driver approved by the administrator and online at `at` through the legacy location call. */
-  async onlineDriver(adminToken: string, at = LLERAS) {
-    const driver = await this.submittedDriver("Diego", "Ruiz");
+  /** A submitted driver approved by the administrator over GraphQL. */
+  async approvedDriver(adminToken: string, name = "Diego", lastName = "Ruiz") {
+    const driver = await this.submittedDriver(name, lastName);
     const approved = await this.graphql(
       `mutation ($id: Int!) { approveDriver(conductor_id: $id) { __typename ... on Error { message } } }`,
       { id: driver.id },
       adminToken,
     );
     expect(approved.approveDriver, JSON.stringify(approved)).not.toHaveProperty("message");
+    return driver;
+  }
+
+  /** The driver connects, available, at `at`, through the legacy location call the driver app makes. */
+  async goOnline(driverId: number, at = LLERAS) {
     await this.legacy("POST", "/conductor/update_location.php", {
-      conductor_id: driver.id,
+      conductor_id: driverId,
       latitud: at.latitud,
       longitud: at.longitud,
       disponibilidad: 1,
     });
+  }
+
+  /** A submitted driver approved by the administrator and online at `at` through the legacy location call. */
+  async onlineDriver(adminToken: string, at = LLERAS) {
+    const driver = await this.approvedDriver(adminToken);
+    await this.goOnline(driver.id, at);
     return driver;
   }
 
@@ -185,6 +265,26 @@ export class Api {
       destino: ESTADIO,
     });
     return answer.trip;
+  }
+
+  /** The online driver takes the trip, through the legacy call the driver app makes. */
+  acceptTrip = (tripId: number, driverId: number) =>
+    this.legacy("POST", "/viajes/accept_trip.php", { trip_id: tripId, conductor_id: driverId });
+
+  /** The passenger is on board. */
+  startTrip = (tripId: number) => this.legacy("POST", "/viajes/start_trip.php", { trip_id: tripId });
+
+  /** The trip ends at `precio_final` (cash). */
+  completeTrip = (tripId: number, precio_final: number) =>
+    this.legacy("POST", "/viajes/complete_trip.php", { trip_id: tripId, precio_final });
+
+  /** A trip the online driver takes, starts and completes at `precio_final` (cash), through the legacy calls as the apps make them. */
+  async completedTrip(passengerId: number, driverId: number, precio_final: number): Promise<{ id: number }> {
+    const trip = await this.requestTrip(passengerId);
+    await this.acceptTrip(trip.id, driverId);
+    await this.startTrip(trip.id);
+    await this.completeTrip(trip.id, precio_final);
+    return trip;
   }
 }
 

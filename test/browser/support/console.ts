@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type ServiceProcess, startService } from "../../support/process.js";
+import { startSmtp, type TestSmtp } from "../../support/smtp.js";
 import { ADMIN, Api } from "./api.js";
 
 /** Where every page the tests visit is photographed (gitignored). */
@@ -27,6 +28,43 @@ const CHROMIUM_ARGS = [
 /** Polls `read` until the assertion holds, for up to 15 s: what the page shows once the data arrives. */
 export const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 100, message });
+
+/**
+ * Waits until the page says `text` as a confirmation (role=status). While it does not, what the
+ * page shows as alerts is the value compared, so a refusal is named in the failure.
+ */
+export const said = (page: Page, text: string) =>
+  eventually(async () =>
+    (await page.getByRole("status").filter({ hasText: text }).count()) === 1
+      ? text
+      : `alertas: ${JSON.stringify(await page.getByRole("alert").allTextContents())}`,
+  ).toBe(text);
+
+/** A company manager's sections, in the sidebar's order. */
+export const MANAGER_SECTIONS = [
+  "Mi empresa",
+  "Mapa en vivo",
+  "Viajes",
+  "Incidentes SOS",
+  "Conductores",
+  "Solicitudes",
+  "Gestores",
+  "Dinero y retiros",
+];
+
+/** The sidebar's links, in order. */
+export const sectionNames = (page: Page) => page.getByRole("navigation", { name: "Secciones" }).getByRole("link").allTextContents();
+
+/** Follows a link of the sidebar, opening the menu first on a phone. */
+export async function goTo(page: Page, section: string) {
+  const menu = page.getByRole("button", { name: "Menú" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section, exact: true }).click();
+}
+
+/** Whether the page fits the screen's width: nothing scrolls sideways but inside its own frame. */
+export const fitsWidth = (page: Page, width: number) =>
+  eventually(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -52,6 +90,8 @@ export interface ConsoleRun {
   base: string;
   api: Api;
   browser: Browser;
+  /** The SMTP server the service's mail goes to, when the run was asked for one (`mail: true`). */
+  mail: TestSmtp;
   /** A new browser context (no cookies, no storage) and page at `viewport`, watched for problems. */
   tab(viewport?: { width: number; height: number }): Promise<Tab>;
 }
@@ -66,17 +106,20 @@ function sameOrigin(url: string, base: URL): boolean {
 /**
  * The built service (`node build/index.js`, as `npm start` runs it) on a fresh SQLite database with
  * the demo accounts, and Chromium, for one test file: started before its tests, stopped after them.
- * After each test, every page it opened must have had no problem.
+ * With `mail`, the service sends its mail to an SMTP server in the test process (`run.mail`); `env`
+ * adds settings. After each test, every page it opened must have had no problem.
  */
-export function consoleRun(): ConsoleRun {
+export function consoleRun(options: { mail?: boolean; env?: Record<string, string> } = {}): ConsoleRun {
   const run = {} as ConsoleRun;
   const dir = mkdtempSync(join(tmpdir(), "consola-navegador-"));
   const tabs: Tab[] = [];
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   beforeAll(async () => {
+    if (options.mail) run.mail = await startSmtp();
     const [service, browser] = await Promise.all([
       startService({
+        ...(run.mail ? { SMTP_URL: run.mail.url, MAIL_FROM: "no-responder@example.co" } : {}),
         DATABASE_URL: `file:${join(dir, "app.db")}`,
         UPLOAD_DIR: join(dir, "uploads"),
         DEMO_DATA: "true",
@@ -86,6 +129,7 @@ export function consoleRun(): ConsoleRun {
         LOGIN_MAX_FAILURES: "100",
         // Offers go to every nearby driver at once, so the test's driver is offered each trip.
         DISPATCH_WAVE_SIZE: "50",
+        ...options.env,
       }),
       // launch() gives each browser a new, empty profile directory of its own (and removes it on close).
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
@@ -109,6 +153,7 @@ export function consoleRun(): ConsoleRun {
   afterAll(async () => {
     await run.browser?.close();
     await run.service?.stop();
+    await run.mail?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

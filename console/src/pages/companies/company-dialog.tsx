@@ -5,7 +5,8 @@ import { Dialog } from "../../components/dialog";
 import { SelectField, TextField } from "../../components/fields";
 import { Notice } from "../../components/notice";
 import { ActualizarEmpresaDocument, CrearEmpresaDocument, type EstadoEmpresa } from "../../gql/graphql";
-import { COMPANY_STATES, optionsOf } from "../../labels";
+import { optionsOf, SETTABLE_COMPANY_STATES } from "../../labels";
+import { BLANK_MANAGER, ManagerFields, managerInput } from "../managers/manager-fields";
 
 export interface CompanyForm {
   nombre: string;
@@ -18,7 +19,10 @@ export interface CompanyForm {
 
 const BLANK: CompanyForm = { nombre: "", nit: "", email: "", telefono: "", direccion: "", estado: "activa" };
 
-/** Creates a company (`company` "nueva") or edits one; empty optional fields are sent as not given. */
+/**
+ * Creates a company (`company` "nueva") with its first manager, or edits one; empty optional fields
+ * are sent as not given.
+ */
 export function CompanyDialog({
   company,
   onClose,
@@ -29,6 +33,7 @@ export function CompanyDialog({
   onSaved: (message: string) => void;
 }) {
   const [form, setForm] = useState<CompanyForm>(BLANK);
+  const [manager, setManager] = useState(BLANK_MANAGER);
   const create = useMutation(CrearEmpresaDocument, (data) => success(data.createCompany));
   const update = useMutation(ActualizarEmpresaDocument, (data) => success(data.updateCompany));
   const editing = company !== null && company !== "nueva" ? company : null;
@@ -36,6 +41,7 @@ export function CompanyDialog({
 
   useEffect(() => {
     setForm(editing ? { ...BLANK, ...editing } : BLANK);
+    setManager(BLANK_MANAGER);
     create.clearError();
     update.clearError();
   }, [editing, create.clearError, update.clearError]);
@@ -47,16 +53,43 @@ export function CompanyDialog({
       email: form.email.trim() || null,
       telefono: form.telefono.trim() || null,
       direccion: form.direccion.trim() || null,
-      estado: form.estado,
+      // Review decides a pending or refused company's state; editing it leaves the state alone.
+      estado: form.estado in SETTABLE_COMPANY_STATES ? form.estado : null,
     };
-    const saved = editing ? await update.run({ id: editing.id, input }) : await create.run({ input });
-    if (saved) onSaved(editing ? `Se guardaron los cambios de ${input.nombre}.` : `Se creó la empresa ${input.nombre}.`);
+    const gestor = managerInput(manager);
+    const saved = editing ? await update.run({ id: editing.id, input }) : await create.run({ input, gestor });
+    if (saved) {
+      onSaved(
+        editing
+          ? `Se guardaron los cambios de ${input.nombre}.`
+          : `Se creó la empresa ${input.nombre}; ${gestor.nombre} recibirá en ${gestor.email} un código para crear su contraseña.`,
+      );
+    }
   }
 
   const field = (key: Exclude<keyof CompanyForm, "estado">) => ({
     value: form[key],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
   });
+
+  const companyFields = (
+    <div className="rejilla-formulario">
+      <TextField label="Nombre" required {...field("nombre")} />
+      <TextField label="NIT" required hint="Por ejemplo 900123456-7" {...field("nit")} />
+      <TextField label="Correo" type="email" {...field("email")} />
+      <TextField label="Teléfono" type="tel" inputMode="tel" {...field("telefono")} />
+      <TextField label="Dirección" {...field("direccion")} />
+      {/* A company waiting for review, or refused, has the state review gave it: no other is set here. */}
+      {form.estado in SETTABLE_COMPANY_STATES && (
+        <SelectField
+          label="Estado"
+          options={optionsOf(SETTABLE_COMPANY_STATES)}
+          value={form.estado}
+          onChange={(event) => setForm({ ...form, estado: event.target.value as EstadoEmpresa })}
+        />
+      )}
+    </div>
+  );
 
   return (
     <Dialog
@@ -70,19 +103,17 @@ export function CompanyDialog({
         </button>
       }
     >
-      <div className="rejilla-formulario">
-        <TextField label="Nombre" required {...field("nombre")} />
-        <TextField label="NIT" required hint="Por ejemplo 900123456-7" {...field("nit")} />
-        <TextField label="Correo" type="email" {...field("email")} />
-        <TextField label="Teléfono" type="tel" inputMode="tel" {...field("telefono")} />
-        <TextField label="Dirección" {...field("direccion")} />
-        <SelectField
-          label="Estado"
-          options={optionsOf(COMPANY_STATES)}
-          value={form.estado}
-          onChange={(event) => setForm({ ...form, estado: event.target.value as EstadoEmpresa })}
-        />
-      </div>
+      {editing ? (
+        companyFields
+      ) : (
+        <>
+          <fieldset className="grupo-campos">
+            <legend>Empresa</legend>
+            {companyFields}
+          </fieldset>
+          <ManagerFields legend="Primer gestor" value={manager} onChange={setManager} />
+        </>
+      )}
       <Notice kind="error">{saving.error}</Notice>
     </Dialog>
   );

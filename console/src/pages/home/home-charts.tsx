@@ -33,6 +33,8 @@ interface Point {
   cancelados: number;
   bruto: number;
   comision: number;
+  /** A company's share of the commission, on a company's series. */
+  comision_empresa?: number;
 }
 
 const pointLabel = (interval: IntervaloSerie) => (interval === "hora" ? shortHour : shortDay);
@@ -81,8 +83,9 @@ export function TripsSeriesChart({ interval, points }: { interval: IntervaloSeri
   );
 }
 
-/** What trips brought in and what the platform kept, per point of the series. */
+/** What trips brought in and what the platform kept (and of it, a company's share, on its series), per point of the series. */
 export function MoneySeriesChart({ interval, points }: { interval: IntervaloSerie; points: readonly Point[] }) {
+  const shared = points.some((point) => point.comision_empresa !== undefined);
   const config = useMemo(
     () => ({
       type: "bar" as const,
@@ -91,16 +94,20 @@ export function MoneySeriesChart({ interval, points }: { interval: IntervaloSeri
         datasets: [
           { label: "Cobrado", data: points.map((point) => point.bruto), backgroundColor: PALETTE[1] },
           { label: "Comisión", data: points.map((point) => point.comision), backgroundColor: PALETTE[0] },
+          ...(shared
+            ? [{ label: "Parte de la empresa", data: points.map((point) => point.comision_empresa ?? 0), backgroundColor: PALETTE[2] }]
+            : []),
         ],
       },
       options: {
         scales: { y: { beginAtZero: true, ticks: { precision: 0, callback: (value: string | number) => pesos(Number(value)) } } },
       },
     }),
-    [interval, points],
+    [interval, points, shared],
   );
-  const total = (key: "bruto" | "comision") => pesos(points.reduce((sum, point) => sum + point[key], 0));
-  return <ChartView config={config} label={`Dinero en el periodo: ${total("bruto")} cobrados, ${total("comision")} de comisión`} />;
+  const total = (key: "bruto" | "comision" | "comision_empresa") => pesos(points.reduce((sum, point) => sum + (point[key] ?? 0), 0));
+  const share = shared ? `, ${total("comision_empresa")} para la empresa` : "";
+  return <ChartView config={config} label={`Dinero en el periodo: ${total("bruto")} cobrados, ${total("comision")} de comisión${share}`} />;
 }
 
 /** Shares of a whole (trips by state, accounts by type) as a doughnut. */

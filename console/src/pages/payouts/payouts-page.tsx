@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useMutation, useQuery } from "../../api/hooks";
 import { success } from "../../api/result";
 import { Link } from "../../app/router";
-import { Badge } from "../../components/badge";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { Column } from "../../components/data-table";
 import { SelectField, TextField } from "../../components/fields";
@@ -20,17 +19,21 @@ import {
   RevisarRetiroDocument,
 } from "../../gql/graphql";
 import { optionsOf, PAYOUT_STATES } from "../../labels";
+import { PayoutState } from "./payout-parts";
 import { SettlementReport } from "./settlement-report";
 
 type Page = Extract<RetirosQuery["allPayouts"], { __typename: "PaginaRetiros" }>;
 type Row = Page["items"][number];
 
-/** What each review step asks of the operator, and what it says once done. */
-const STEPS: Record<Exclude<AccionRetiro, "fallido">, { title: string; confirm: string; done: string }> = {
-  aprobar: { title: "Aprobar retiro", confirm: "Aprobar", done: "aprobado; falta pagarlo" },
-  rechazar: { title: "Rechazar retiro", confirm: "Rechazar", done: "rechazado; el monto volvió al saldo del conductor" },
-  pagar: { title: "Marcar como pagado", confirm: "Marcar pagado", done: "marcado como pagado" },
+/** What each review step asks of the operator, and what it says once done (`whose`: "del conductor", "de la empresa"). */
+const STEPS: Record<Exclude<AccionRetiro, "fallido">, { title: string; confirm: string; done: (whose: string) => string }> = {
+  aprobar: { title: "Aprobar retiro", confirm: "Aprobar", done: () => "aprobado; falta pagarlo" },
+  rechazar: { title: "Rechazar retiro", confirm: "Rechazar", done: (whose) => `rechazado; el monto volvió al saldo ${whose}` },
+  pagar: { title: "Marcar como pagado", confirm: "Marcar pagado", done: () => "marcado como pagado" },
 };
+
+/** Whose balance a payout comes out of: a driver's, or a company's. */
+const whoseBalance = (payout: { conductor_id?: number | null }) => (payout.conductor_id === null ? "de la empresa" : "del conductor");
 
 export function PayoutsPage() {
   const list = useList({ filters: { estado: "solicitado", conductor: "" }, sort: "solicitado_en" as OrdenRetiros, order: "asc" });
@@ -62,7 +65,7 @@ export function PayoutsPage() {
     });
     if (!reviewed) return;
     setStep(null);
-    setDone(`Retiro #${payout.id} de ${pesos(payout.monto)} ${STEPS[accion].done}.`);
+    setDone(`Retiro #${payout.id} de ${pesos(payout.monto)} ${STEPS[accion].done(whoseBalance(payout))}.`);
     query.reload();
   }
 
@@ -74,7 +77,16 @@ export function PayoutsPage() {
 
   const columns: Column<Row>[] = [
     { header: "Retiro", sort: "id", cell: (payout) => `#${payout.id}` },
-    { header: "Conductor", cell: (payout) => <Link to={`conductores/${payout.conductor_id}`}>Conductor #{payout.conductor_id}</Link> },
+    {
+      header: "Para",
+      // A payout goes to a driver or to a company.
+      cell: (payout) =>
+        payout.conductor_id === null ? (
+          `Empresa #${payout.empresa_id}`
+        ) : (
+          <Link to={`conductores/${payout.conductor_id}`}>Conductor #{payout.conductor_id}</Link>
+        ),
+    },
     { header: "Monto", sort: "monto", kind: "numero", cell: (payout) => pesos(payout.monto) },
     {
       header: "Cuenta",
@@ -87,21 +99,7 @@ export function PayoutsPage() {
         </>
       ),
     },
-    {
-      header: "Estado",
-      sort: "estado",
-      cell: (payout) => {
-        const state = PAYOUT_STATES[payout.estado as EstadoRetiro];
-        return (
-          <>
-            <Badge tone={state?.tone ?? "neutro"}>{state?.label ?? payout.estado}</Badge>
-            {(payout.motivo || payout.referencia_pago) && (
-              <span className="tabla__secundario">{payout.motivo ?? `Ref. ${payout.referencia_pago}`}</span>
-            )}
-          </>
-        );
-      },
-    },
+    { header: "Estado", sort: "estado", cell: (payout) => <PayoutState payout={payout} /> },
     { header: "Solicitado", sort: "solicitado_en", cell: (payout) => dateTime(payout.solicitado_en) },
     {
       header: "Acciones",
@@ -134,7 +132,7 @@ export function PayoutsPage() {
     <>
       <PageHeader
         title="Retiros y liquidación"
-        description="Los retiros que piden los conductores y la conciliación del dinero de la plataforma."
+        description="Los retiros que piden los conductores y las empresas, y la conciliación del dinero de la plataforma."
       />
       <PagedList
         caption="Retiros"
@@ -167,7 +165,7 @@ export function PayoutsPage() {
       <ReasonDialog
         open={step?.accion === "rechazar"}
         title={STEPS.rechazar.title}
-        message={`${summary} El monto vuelve al saldo del conductor, que verá el motivo.`}
+        message={`${summary} El monto vuelve al saldo ${target ? whoseBalance(target) : ""}, que verá el motivo.`}
         label="Motivo del rechazo"
         confirm={STEPS.rechazar.confirm}
         danger

@@ -1,14 +1,28 @@
 import { type FormEvent, useState } from "react";
 import { useQuery } from "../../api/hooks";
-import { success } from "../../api/result";
+import { type Success, success } from "../../api/result";
 import { Badge } from "../../components/badge";
+import { type Column, DataTable } from "../../components/data-table";
 import { TextField } from "../../components/fields";
 import { Loading, Notice } from "../../components/notice";
 import { StatCard } from "../../components/stat-card";
 import { bogotaDay, number, pesos } from "../../format";
-import { ConciliacionDocument } from "../../gql/graphql";
+import { ConciliacionDocument, type ConciliacionQuery } from "../../gql/graphql";
 
-/** The money of a range of days: what trips brought in, what the platform kept, what drivers were paid and are owed. */
+type CompanyLine = Success<ConciliacionQuery["settlementReport"]>["empresas"][number];
+
+/** A company's line: its share of the range's commissions, what it was paid in the range, and what it is owed today. */
+const COMPANY_COLUMNS: Column<CompanyLine>[] = [
+  { header: "Empresa", cell: (line) => line.nombre },
+  { header: "Parte de la comisión", kind: "numero", cell: (line) => pesos(line.participacion) },
+  { header: "Pagado", kind: "numero", cell: (line) => pesos(line.pagado) },
+  { header: "Saldo hoy", kind: "numero", cell: (line) => pesos(line.saldo) },
+];
+
+/**
+ * The money of a range of days: what trips brought in, what the platform kept, what drivers were
+ * paid and are owed, and each company's share, payouts and balance.
+ */
 export function SettlementReport() {
   const [range, setRange] = useState({ desde: bogotaDay(-29), hasta: bogotaDay() });
   const [draft, setDraft] = useState(range);
@@ -60,6 +74,11 @@ export function SettlementReport() {
               value={pesos(report.comision)}
               detail={`${pesos(report.comision_plataforma)} por viaje · ${pesos(report.comision_metodo_pago)} por pago digital`}
             />
+            <StatCard
+              name="Parte de las empresas"
+              value={pesos(report.participacion_empresas)}
+              detail="De la comisión por viaje, para las empresas de los conductores"
+            />
             <StatCard name="Ganado por conductores" value={pesos(report.neto)} />
             <StatCard name="Pagado a conductores" value={pesos(report.pagado_a_conductores)} detail="Retiros pagados en el periodo" />
             <StatCard
@@ -68,6 +87,17 @@ export function SettlementReport() {
               detail={`La plataforma debe a conductores; ellos deben ${pesos(report.deuda_de_conductores)}`}
             />
           </div>
+          {report.empresas.length > 0 && (
+            <>
+              <h3>Empresas</h3>
+              <DataTable
+                caption="Empresas en la liquidación"
+                columns={COMPANY_COLUMNS}
+                rows={report.empresas}
+                rowKey={(line) => line.empresa_id}
+              />
+            </>
+          )}
           {report.problemas.length > 0 && (
             <Notice kind="error">
               <ul>

@@ -17,7 +17,7 @@ const CANCELLED_BY: Record<string, string> = { pasajero: "el pasajero", conducto
 
 const person = (who: Trip["pasajero"]) => (who ? `${who.nombre} ${who.apellido} · ${who.telefono}` : "—");
 
-/** Each step of a trip with the date it has, in order; the ones it never reached are left out. */
+/** Each step of a trip with the date it has, in order; the ones it never reached (or the list does not carry) are left out. */
 const STEPS = [
   ["Pedido", "fecha_solicitud"],
   ["Aceptado", "fecha_aceptacion"],
@@ -27,8 +27,13 @@ const STEPS = [
   ["Cancelado", "fecha_cancelacion"],
 ] as const;
 
+type Steps = Partial<Record<(typeof STEPS)[number][1], string | null>>;
+
+export const stepsOf = (trip: Steps): [string, string][] =>
+  STEPS.filter(([, field]) => trip[field]).map(([label, field]): [string, string] => [label, dateTime(trip[field])]);
+
 /** Why it was cancelled, and by whom when the API knows. */
-function cancellation(trip: Trip): [string, string][] {
+export function cancellation(trip: Pick<Trip, "motivo_cancelacion" | "cancelado_por">): [string, string][] {
   if (!trip.motivo_cancelacion) return [];
   const who = trip.cancelado_por && (CANCELLED_BY[trip.cancelado_por] ?? trip.cancelado_por);
   return [["Cancelación", who ? `${trip.motivo_cancelacion} (lo canceló ${who})` : trip.motivo_cancelacion]];
@@ -55,7 +60,7 @@ function factsOf(trip: Trip): [string, string][] {
     ["Origen", trip.origen.direccion],
     ["Destino", trip.destino.direccion],
     ["Distancia", `${number(trip.distancia_km)} km · unos ${trip.duracion_estimada_minutos} min`],
-    ...STEPS.filter(([, field]) => trip[field]).map(([label, field]): [string, string] => [label, dateTime(trip[field])]),
+    ...stepsOf(trip),
     ["Precio", trip.precio_final === null ? `${pesos(trip.precio_estimado)} estimado` : pesos(trip.precio_final)],
     ["Demanda", `×${number(trip.multiplicador_demanda)}`],
     ["Pago", labelOf(PAYMENT_METHODS, trip.metodo_pago)],

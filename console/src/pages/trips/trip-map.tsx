@@ -3,10 +3,10 @@ import { useEffect, useState } from "react";
 import { useQuery } from "../../api/hooks";
 import { useSubscription } from "../../api/live";
 import { success } from "../../api/result";
-import { ConductorDelViajeDocument, RutaDelViajeDocument } from "../../gql/graphql";
+import { ConductorDelViajeDocument, type EstadoViaje, RutaDelViajeDocument } from "../../gql/graphql";
 import { tooltipText, useCityMap } from "../../map/city-map";
 import { stateClass } from "../live-map/driver-states";
-import { hasDriver, type Trip } from "./trip-states";
+import { hasDriver } from "./trip-states";
 
 interface Point {
   latitud: number;
@@ -21,8 +21,21 @@ const DOT = { radius: 8, weight: 2, fillOpacity: 1 };
 // The driver is drawn as on the live map, as a driver on a trip.
 const DRIVER_CLASS = stateClass("en_viaje");
 
-/** The trip on the city map: where it starts and ends, the road between them and, while one is assigned, the driver. */
-export function TripMap({ trip }: { trip: Trip }) {
+/** What the map draws of a trip: its ends and, when known, its driver and where they last were. */
+export interface MapTrip {
+  id: number;
+  estado: EstadoViaje;
+  origen: Point & { direccion: string };
+  destino: Point & { direccion: string };
+  conductor?: { nombre: string; apellido: string } | null;
+  ubicacion_conductor?: Point | null;
+}
+
+/**
+ * The trip on the city map: where it starts and ends, the road between them and, while one is
+ * assigned and `followDriver` (for those who may follow them), the driver.
+ */
+export function TripMap({ trip, followDriver = true }: { trip: MapTrip; followDriver?: boolean }) {
   const { container, map, hasTiles } = useCityMap(`Mapa del recorrido del viaje #${trip.id}`);
   const { origen, destino } = trip;
   const route = useQuery(
@@ -32,9 +45,9 @@ export function TripMap({ trip }: { trip: Trip }) {
   );
 
   const [moved, setMoved] = useState<Point | null>(null);
-  const following = hasDriver(trip);
+  const following = followDriver && hasDriver(trip);
   useSubscription(ConductorDelViajeDocument, following ? { trip_id: trip.id } : null, (data) => setMoved(data.driverLocation));
-  const driver = following ? (moved ?? trip.ubicacion_conductor) : null;
+  const driver = following ? (moved ?? trip.ubicacion_conductor ?? null) : null;
 
   // The ends and the road, in view; fitted again when the road arrives.
   useEffect(() => {
@@ -50,7 +63,8 @@ export function TripMap({ trip }: { trip: Trip }) {
         .addTo(layers);
     }
     const bounds = L.latLngBounds([latLng(origen), latLng(destino), ...(route.data ?? []).map(latLng)]);
-    map.fitBounds(bounds, { padding: [28, 28], maxZoom: 16 });
+    // At once: the road arrives after the map is drawn, and the trip is what the dialog opened to see.
+    map.fitBounds(bounds, { padding: [28, 28], maxZoom: 16, animate: false });
     return () => {
       layers.remove();
     };

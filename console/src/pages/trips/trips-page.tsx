@@ -3,44 +3,22 @@ import { useQuery } from "../../api/hooks";
 import { success } from "../../api/result";
 import { Badge } from "../../components/badge";
 import type { Column } from "../../components/data-table";
-import { SelectField, TextField } from "../../components/fields";
 import { LiveBadge } from "../../components/live-badge";
 import { PagedList } from "../../components/paged-list";
 import { PageHeader } from "../../components/page-header";
-import { useList } from "../../components/use-list";
 import { dateTime, pesos } from "../../format";
-import { type EstadoViaje, type OrdenViajes, type TipoServicio, ViajesDocument } from "../../gql/graphql";
-import { labelOf, optionsOf, SERVICE_TYPES, TRIP_STATES } from "../../labels";
+import { ViajesDocument } from "../../gql/graphql";
+import { labelOf, SERVICE_TYPES, TRIP_STATES } from "../../labels";
 import { TripDialog } from "./trip-dialog";
-import { ACTIVE, TRIP_TONES, type Trip } from "./trip-states";
+import { TripFilterFields, useTripFilters } from "./trip-filters";
+import { TRIP_TONES, type Trip } from "./trip-states";
 import { useLiveTrips } from "./use-live-trips";
-
-const STATES = [{ value: "", label: "Todos" }, { value: "activos", label: "Activos (sin terminar)" }, ...optionsOf(TRIP_STATES)];
 
 const name = (who: Trip["pasajero"]) => (who ? `${who.nombre} ${who.apellido}` : "—");
 
 export function TripsPage() {
-  const list = useList({
-    filters: { estado: "", servicio: "", desde: "", hasta: "" },
-    sort: "fecha_solicitud" as OrdenViajes,
-    order: "desc",
-  });
-  const { filters } = list;
-  const query = useQuery(
-    ViajesDocument,
-    {
-      page: list.page,
-      per_page: 20,
-      search: list.sentSearch,
-      estados: filters.estado === "activos" ? ACTIVE : filters.estado ? [filters.estado as EstadoViaje] : undefined,
-      tipo_servicio: (filters.servicio || undefined) as TipoServicio | undefined,
-      desde: filters.desde || undefined,
-      hasta: filters.hasta || undefined,
-      sort: list.sorting.sort,
-      order: list.sorting.order,
-    },
-    (result) => success(result.trips),
-  );
+  const { list, variables } = useTripFilters();
+  const query = useQuery(ViajesDocument, variables, (result) => success(result.trips));
   const { rows, status } = useLiveTrips(query.data?.items, query.reload);
   const [open, setOpen] = useState<Trip | null>(null);
 
@@ -94,10 +72,7 @@ export function TripsPage() {
         rows={rows}
         search="Número del viaje o dirección"
       >
-        <SelectField label="Estado" options={STATES} {...list.field("estado")} />
-        <SelectField label="Servicio" options={optionsOf(SERVICE_TYPES, "Todos")} {...list.field("servicio")} />
-        <TextField label="Desde" type="date" {...list.field("desde")} />
-        <TextField label="Hasta" type="date" {...list.field("hasta")} />
+        <TripFilterFields list={list} />
       </PagedList>
       <TripDialog trip={open} onClose={() => setOpen(null)} onCancelled={query.reload} />
     </>
