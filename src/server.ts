@@ -26,8 +26,10 @@ import { Admission } from "./http/admission.js";
 import { BUSY, busyHeaders, busyResponse } from "./http/overload.js";
 import { Response } from "./http/response.js";
 import { useIdempotency } from "./http/idempotency.js";
+import { sendSecured } from "./http/security-headers.js";
 import { requestIdOf } from "./http/request-id.js";
 import { ListenError } from "./http/listen-error.js";
+import { answerClientError } from "./http/client-error.js";
 import { createLogger, requestScope, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
 import { simulateDemoDrivers } from "./demo/simulator.js";
@@ -57,7 +59,7 @@ import { SOS_PATHS } from "./rest/routes/sos.js";
 import { useApiDocs } from "./rest/reference-page.js";
 import { useConsole } from "./http/console.js";
 import { useSharePage } from "./http/share-page.js";
-import { useLegacyShim } from "./rest/shim.js";
+import { legacyShim } from "./rest/shim.js";
 import { METRICS_PATH, useMetrics } from "./metrics/plugin.js";
 import { Metrics } from "./metrics/registry.js";
 
@@ -70,12 +72,12 @@ export interface BuildOptions {
 }
 
 /**
- * The request's path, parsed once here; null when the Host header or request target is not a URL,
+ * The request's URL, parsed once here; null when the Host header or request target is not a URL,
  * which is answered here, before anything else tries to parse it.
  */
-function pathOf(req: IncomingMessage, res: ServerResponse): string | null {
+function urlOf(req: IncomingMessage, res: ServerResponse): URL | null {
   try {
-    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`).pathname;
+    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
   } catch {
     res.writeHead(400, {
       "content-type": "application/json; charset=utf-8",
@@ -271,6 +273,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const metricsAccess = { token: config.METRICS_TOKEN, closedWithoutToken: config.NODE_ENV === "production" };
   if (!config.METRICS_TOKEN && metricsAccess.closedWithoutToken) log.warn({}, "METRICS_TOKEN is not set: /metrics is closed");
   let stopping: Promise<void> | null = null;
+  // While stopping, a keep-alive connection would outlive its last request and hold the stop up.
+  const closeWhileStopping = (response: Response) => {
+    if (stopping) response.headers.set("connection", "close");
+  };
 
   async function readiness(): Promise<Response> {
     if (stopping) return Response.json({ status: "stopping" }, { status: 503 });
@@ -312,8 +318,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       else if (url.pathname === "/readyz") return readiness().then(endResponse);
     },
     onResponse({ response }) {
-      // While stopping, a keep-alive connection would outlive its last request and hold the stop up.
-      if (stopping) response.headers.set("connection", "close");
+      closeWhileStopping(response);
     },
   };
 
@@ -323,6 +328,16 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     addressOf: (request, serverContext) => identity.address({ ...serverContext, request }),
     database: outage,
     log,
+  });
+
+  const shim = legacyShim(legacyRoutes, {
+    schema,
+    log,
+    bodyLimit: BODY_LIMIT,
+    multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
+    countError: (code) => metrics.countError(code),
+    database: outage,
+    unsigned: identity.unsignedLegacyCall,
   });
 
   const yoga = createGraphQL(deps, events.pubsub, {
@@ -356,15 +371,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       useApiDocs(legacyRoutes),
       useConsole({ tilesUrl: config.MAP_TILES_URL }),
       sharePage.plugin,
-      useLegacyShim(legacyRoutes, {
-        schema,
-        log,
-        bodyLimit: BODY_LIMIT,
-        multipartLimit: 2 * config.UPLOAD_MAX_BYTES,
-        countError: (code) => metrics.countError(code),
-        database: outage,
-        unsigned: identity.unsignedLegacyCall,
-      }),
+      shim.plugin,
     ],
   });
 
@@ -384,7 +391,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     !SOS_PATHS.has(pathname) &&
     !/text\/event-stream/.test(req.headers.accept ?? "");
 
-  async function serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  async function serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const { pathname } = url;
     if (waitsInLine(req, pathname)) {
       const arrived = performance.now();
       const leaveLine = metrics.queued();
@@ -393,7 +401,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       if (!admitted) {
         log.warn({ path: req.url }, "too busy: request turned away");
         const busy = busyResponse(pathname.startsWith(GRAPHQL_PATH));
-        res.writeHead(busy.status, Object.fromEntries(busy.headers)).end(await busy.text());
+        await sendSecured(busy, req, res);
         metrics.observeRequest(req.method ?? "", pathname, busy.status, (performance.now() - arrived) / 1000);
         return;
       }
@@ -403,22 +411,38 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         served();
       });
     }
-    await yoga(req, res);
+    const started = performance.now();
+    const lane = shim.fromNode(req, res, url);
+    if (!lane) return yoga(req, res);
+    const response = await lane;
+    closeWhileStopping(response);
+    await sendSecured(response, req, res);
+    metrics.observeRequest(req.method ?? "", pathname, response.status, (performance.now() - started) / 1000);
+  }
+
+  /** Node's listener for every HTTP request but WebSocket upgrades. */
+  function listener(req: IncomingMessage, res: ServerResponse): void {
+    const request_id = requestIdOf(req);
+    res.setHeader("x-request-id", request_id);
+    requestScope.run({ request_id }, () => {
+      const url = urlOf(req, res);
+      if (url === null) return;
+      serve(req, res, url).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
+    });
+  }
+
+  /** A node:http server for the service's requests, WebSocket upgrades aside. */
+  function httpServer(): Server {
+    const server = createServer(listener);
+    // Longer than the app keeps an idle connection (Dart's HttpClient: 15 s), so that the phone
+    // closes it first: a server closing it just as a request goes out resets that request.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.on("clientError", answerClientError);
+    return server;
   }
 
   async function start(port = config.PORT, host = config.HOST): Promise<{ port: number }> {
-    http = createServer((req, res) => {
-      const request_id = requestIdOf(req);
-      res.setHeader("x-request-id", request_id);
-      requestScope.run({ request_id }, () => {
-        const pathname = pathOf(req, res);
-        if (pathname === null) return;
-        serve(req, res, pathname).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
-      });
-    });
-    // Longer than the app keeps an idle connection (Dart's HttpClient: 15 s), so that the phone
-    // closes it first: a server closing it just as a request goes out resets that request.
-    http.keepAliveTimeout = KEEP_ALIVE_MS;
+    http = httpServer();
     http.on("upgrade", (_req, socket: Duplex) => {
       upgraded.add(socket);
       socket.once("close", () => upgraded.delete(socket));
@@ -484,6 +508,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   return {
     deps,
     fetch: (request: Request) => yoga.fetch(request),
+    httpServer,
     start,
     startWork,
     stop,

@@ -4,6 +4,7 @@ import type { Plugin } from "graphql-yoga";
 import type { CORSOptions } from "@whatwg-node/server";
 import { type BodyLimits, limitFor, readAndHandOn, unreadableBody } from "../http/body.js";
 import { graphqlFailure } from "../http/failure.js";
+import { securityHeaders } from "../http/security-headers.js";
 
 /** What the public edge of the GraphQL API allows; see the configuration for each value. */
 export interface EdgeSettings extends BodyLimits {
@@ -80,10 +81,9 @@ function useBodyLimit(endpoints: string[], settings: EdgeSettings): Plugin {
 }
 
 /** API answers are never sniffed as another type nor cached, unless a route chose its own caching. */
-const securityHeaders: Plugin = {
+const secured: Plugin = {
   onResponse({ response }) {
-    response.headers.set("x-content-type-options", "nosniff");
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    for (const [name, value] of securityHeaders(response.headers)) response.headers.set(name, value);
   },
 };
 
@@ -126,7 +126,7 @@ export const corsFor =
  */
 export function edgePlugins(endpoints: string[], settings: EdgeSettings, metrics: Plugin): Plugin[] {
   return [
-    securityHeaders,
+    secured,
     eventStreamsAnswerOk,
     metrics,
     useBodyLimit(endpoints, settings),

@@ -25,7 +25,8 @@ export interface LegacyClaim {
 }
 
 export interface Transport {
-  request?: Request;
+  /** The HTTP request's headers (credentials, forwarded addresses), on calls made over HTTP. */
+  request?: { headers: Pick<Headers, "get"> };
   /** Node's request, present on calls that came over a socket. */
   req?: IncomingMessage;
   connectionParams?: Record<string, unknown>;
@@ -77,7 +78,7 @@ export function createIdentity(deps: Deps, settings: IdentitySettings) {
      * A legacy call that can be nobody's (LEGACY_AUTH=token and no credentials sent), refused before
      * its fields are read: whoever sent it is told to sign in, not what else is wrong with it.
      */
-    unsignedLegacyCall(isPublic: boolean, headers: Headers): UnauthenticatedError | null {
+    unsignedLegacyCall(isPublic: boolean, headers: Pick<Headers, "get">): UnauthenticatedError | null {
       return !isPublic && settings.legacyAuth === "token" && !headers.get("authorization")
         ? new UnauthenticatedError(SESSION_NEEDED)
         : null;

@@ -7,7 +7,7 @@ import type { IncomingMessage } from "node:http";
  */
 export function clientAddress(
   socketRequest: IncomingMessage | undefined,
-  headers: Headers | undefined,
+  headers: Pick<Headers, "get"> | undefined,
   trustedHops: number,
 ): string | null {
   const peer = socketRequest?.socket?.remoteAddress ?? null;

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`body over ${limit} bytes`);
@@ -22,6 +24,26 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** `readBytes` for a request read straight from Node (the legacy calls' lane, src/rest/shim.ts). */
+export function readNodeBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (Number(req.headers["content-length"] ?? Number.NaN) > limit) return Promise.reject(new BodyTooLargeError(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const refuse = (error: Error) => {
+      req.off("data", take).off("end", done);
+      reject(error);
+    };
+    const take = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) refuse(new BodyTooLargeError(limit));
+      else chunks.push(chunk);
+    };
+    const done = () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    req.on("data", take).once("end", done).once("error", refuse);
+  });
 }
 
 /** The message a client gets for a body over the limit. */

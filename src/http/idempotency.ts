@@ -72,7 +72,8 @@ function unseal(secret: Buffer, stored: string): string {
 
 const ownerId = (owner: { clave: string; huella_credencial: string }) => `${owner.clave}:${owner.huella_credencial}`;
 
-const keyed = (request: Request) => request.method === "POST" && request.headers.has("idempotency-key");
+// Not headers.has: Yoga's Headers of a request from Node say an empty header is not there.
+const keyed = (request: Request) => request.method === "POST" && request.headers.get("idempotency-key") !== null;
 // Event streams are never kept: a key on one means nothing.
 const streams = (request: Request) => /text\/event-stream/i.test(request.headers.get("accept") ?? "");
 

@@ -1,15 +1,11 @@
 import { ValidationError } from "../domain/errors.js";
-import { readBytes } from "../http/body.js";
 
-export const readBody = async (request: Request, limit: number) => (await readBytes(request, limit)).toString("utf8");
-
-/** The fields of a multipart/form-data body; file parts arrive as File objects. */
-export async function readMultipart(request: Request, limit: number): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type") ?? "";
+/** The fields of a multipart/form-data body of Content-Type `type`; file parts arrive as File objects. */
+export async function readMultipart(type: string, read: () => Promise<Buffer>): Promise<Record<string, unknown>> {
   if (!/^multipart\/form-data\b/i.test(type)) {
     throw new ValidationError("La petición debe enviarse como multipart/form-data");
   }
-  const bytes = await readBytes(request, limit);
+  const bytes = await read();
   try {
     const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": type } }).formData();
     return Object.fromEntries(form.entries());

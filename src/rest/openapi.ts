@@ -167,9 +167,10 @@ function successSchema(route: LegacyRoute): Json {
 
 /**
  * Every failure status a legacy call can get: the domain errors' statuses, the shim's own 404,
- * 405, 413 and 500, a reused Idempotency-Key's 422, and 503 when the service is too busy or its database cannot serve.
+ * 405, 413 and 500, a reused Idempotency-Key's 422, Node's 431 for a URL or headers it will not
+ * read, and 503 when the service is too busy or its database cannot serve.
  */
-const ERROR_STATUSES = [...new Set([...Object.values(LEGACY_STATUS), 404, 405, 413, 422, 500, 503])]
+const ERROR_STATUSES = [...new Set([...Object.values(LEGACY_STATUS), 404, 405, 413, 422, 431, 500, 503])]
   .filter((status) => status !== 200)
   .sort((a, b) => a - b);
 
@@ -185,6 +186,7 @@ const FAILURE_MEANING: Record<number, string> = {
   413: "The body is over the size limit.",
   422: "The Idempotency-Key was used for a different request (another body, method or path).",
   429: "Too many attempts; `Retry-After` says how many seconds to wait.",
+  431: "The URL (query string included) or the headers are over 16 KB; nothing was read.",
   500: "Internal error, or the maps provider is unavailable.",
   503: "The service is too busy, or its database cannot serve, for now; the call may be retried after `Retry-After` seconds (with the same `Idempotency-Key`).",
 };

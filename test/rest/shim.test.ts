@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { databaseOutage } from "../../src/domain/outage.js";
 import { schema } from "../../src/graphql/schema.js";
-import { useLegacyShim } from "../../src/rest/shim.js";
+import { legacyShim } from "../../src/rest/shim.js";
 import { defineRoute, operation } from "../../src/rest/route.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { registerUser } from "../support/fixtures.js";
@@ -114,7 +114,7 @@ describe("the legacy shim", () => {
       respond: () => ({}),
     });
     expect(() =>
-      useLegacyShim([broken], {
+      legacyShim([broken], {
         schema,
         log: app.server.deps.log,
         bodyLimit: 10,

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.js";
@@ -16,8 +17,13 @@ export interface TestApp {
   queries: string[];
   config: Config;
   db: AppServer["deps"]["db"];
-  /** A legacy call; GET sends `body` as the query string, other methods as JSON. */
+  /**
+   * A legacy call over a socket, as the apps make it; GET sends `body` as the query string, other
+   * methods as JSON.
+   */
   legacy(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<LegacyResponse>;
+  /** Where `legacy` sends its calls: http://127.0.0.1:<port>. */
+  origin: string;
   /** A GraphQL request over HTTP, optionally as a signed-in user. */
   graphql<T = any>(query: string, variables?: Record<string, unknown>, callerId?: number): Promise<GraphQLResponse<T>>;
   /** A session token for the user, opened directly (no password involved); the same one on every call. */
@@ -47,7 +53,10 @@ export interface GraphQLResponse<T> {
   errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
 }
 
-/** A server on a fresh database of the provider under test, used in-process (no port). */
+/**
+ * A server on a fresh database of the provider under test, used in-process (`server.fetch`, no
+ * port) except for legacy calls, which go over a socket on a port of the test's own.
+ */
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; log?: AppLogger } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const uploads = mkdtempSync(join(tmpdir(), "rh-test-uploads-"));
@@ -79,15 +88,20 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
   // Its first look for document reminders, as it starts, ends before any test counts statements.
   await server.nudgeReminders();
 
+  // Served by the server's own listener, but not by start(): the links it writes keep their host.
+  const socket = server.httpServer();
+  await new Promise<void>((resolve) => socket.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(socket.address() as AddressInfo).port}`;
+
   const legacy: TestApp["legacy"] = async (method, path, body, headers = {}) => {
-    let url = `http://test${path}`;
+    let url = `${origin}${path}`;
     const init: RequestInit = { method, headers: { ...headers } };
     if (method === "GET" && body) url += `?${new URLSearchParams(body as Record<string, string>)}`;
     else if (body !== undefined) {
       init.body = typeof body === "string" ? body : JSON.stringify(body);
       init.headers = { "content-type": "application/json", ...headers };
     }
-    const response = await server.fetch(new Request(url, init));
+    const response = await fetch(url, init);
     const text = await response.text();
     const answer = { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
     // Every legacy answer of every test is checked against the OpenAPI document.
@@ -126,10 +140,13 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     config,
     db: server.deps.db,
     legacy,
+    origin,
     graphql,
     token,
     bearer,
     close: async () => {
+      socket.closeAllConnections();
+      await new Promise((resolve) => socket.close(resolve));
       await server.stop();
       await database.drop();
       rmSync(uploads, { recursive: true, force: true });
