@@ -401,7 +401,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       if (!admitted) {
         log.warn({ path: req.url }, "too busy: request turned away");
         const busy = busyResponse(pathname.startsWith(GRAPHQL_PATH));
-        await sendSecured(busy, req, res);
+        await sendSecured(busy, res);
         metrics.observeRequest(req.method ?? "", pathname, busy.status, (performance.now() - arrived) / 1000);
         return;
       }
@@ -416,7 +416,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     if (!lane) return yoga(req, res);
     const response = await lane;
     closeWhileStopping(response);
-    await sendSecured(response, req, res);
+    await sendSecured(response, res);
     metrics.observeRequest(req.method ?? "", pathname, response.status, (performance.now() - started) / 1000);
   }
 
