@@ -304,11 +304,19 @@ export async function tripReadRows(server: ServerReady, settings: HttpSettings):
     row("POST /graphql (get_trip's document)", graphql!, "raw node:http + the same Prisma read", raw!, 0.7, [
       "GraphQL also looks the session token up",
     ]),
-    row("GET /viajes/get_trip.php (vs prepared SQLite)", legacy!, "raw node:http + 4 prepared better-sqlite3 statements", prepared!, 0.1, [
-      "same rows: trip, driver, profile, vehicle",
-    ]),
+    row(
+      "GET /viajes/get_trip.php (vs prepared SQLite)",
+      legacy!,
+      "raw node:http + 4 prepared better-sqlite3 statements",
+      prepared!,
+      PREPARED_READ_TARGET,
+      ["same rows: trip, driver, profile, vehicle"],
+    ),
   ];
 }
+
+/** The least get_trip.php may run at against the same rows read with prepared statements. */
+export const PREPARED_READ_TARGET = 0.2;
 
 /** The baseline of the same rows read with statements prepared once (better-sqlite3 or pg, by the server's database). */
 const preparedRead = (server: ServerReady, label: string): Target => ({
@@ -330,5 +338,5 @@ export async function preparedReadRow(server: ServerReady, settings: HttpSetting
     ],
     settings,
   );
-  return row(path, legacy!, label, prepared!, 0.1, ["same rows: trip, driver, profile, vehicle"]);
+  return row(path, legacy!, label, prepared!, PREPARED_READ_TARGET, ["same rows: trip, driver, profile, vehicle"]);
 }
