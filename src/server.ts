@@ -27,6 +27,7 @@ import { BUSY, busyHeaders, busyResponse } from "./http/overload.js";
 import { Response } from "./http/response.js";
 import { useIdempotency } from "./http/idempotency.js";
 import { sendSecured } from "./http/security-headers.js";
+import { failure } from "./http/failure.js";
 import { requestIdOf } from "./http/request-id.js";
 import { ListenError } from "./http/listen-error.js";
 import { answerClientError } from "./http/client-error.js";
@@ -71,23 +72,16 @@ export interface BuildOptions {
   onQuery?: (sql: string) => void;
 }
 
-/**
- * The request's URL, parsed once here; null when the Host header or request target is not a URL,
- * which is answered here, before anything else tries to parse it.
- */
-function urlOf(req: IncomingMessage, res: ServerResponse): URL | null {
+/** The request's URL, parsed once here; null when the Host header or request target is not a URL. */
+function urlOf(req: IncomingMessage): URL | null {
   try {
     return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
   } catch {
-    res.writeHead(400, {
-      "content-type": "application/json; charset=utf-8",
-      "x-content-type-options": "nosniff",
-      "cache-control": "no-store",
-    });
-    res.end(JSON.stringify({ success: false, message: "La petición no es válida: la cabecera Host o la ruta están mal formadas" }));
     return null;
   }
 }
+
+const MALFORMED_URL = "La petición no es válida: la cabecera Host o la ruta están mal formadas";
 
 /** How long an idle keep-alive connection is kept open. */
 const KEEP_ALIVE_MS = 65_000;
@@ -425,9 +419,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     const request_id = requestIdOf(req);
     res.setHeader("x-request-id", request_id);
     requestScope.run({ request_id }, () => {
-      const url = urlOf(req, res);
-      if (url === null) return;
-      serve(req, res, url).catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
+      // A URL that does not parse is answered here, before anything else tries to parse it.
+      const url = urlOf(req);
+      const served = url ? serve(req, res, url) : sendSecured(failure(400, MALFORMED_URL), res);
+      served.catch((error) => log.error({ err: error }, "request failed outside GraphQL"));
     });
   }
 

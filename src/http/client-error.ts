@@ -1,5 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { securityHeaders } from "./security-headers.js";
 
 /** Why Node refused a request it could not read, as the status and message of the answer. */
 function refusalOf(code: string | undefined): [number, string] {
@@ -22,11 +23,13 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   const [status, message] = refusalOf(error.code);
   const body = JSON.stringify({ success: false, message });
+  const headers = [
+    ["content-type", "application/json; charset=utf-8"],
+    ["content-length", String(Buffer.byteLength(body))],
+    ...securityHeaders(new Headers()),
+    ["connection", "close"],
+  ];
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      "content-type: application/json; charset=utf-8\r\n" +
-      `content-length: ${Buffer.byteLength(body)}\r\n` +
-      "x-content-type-options: nosniff\r\ncache-control: no-store\r\nconnection: close\r\n\r\n" +
-      body,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n${body}`,
   );
 }
