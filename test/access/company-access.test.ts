@@ -135,6 +135,24 @@ const ROWS: Row[] = [
     allowed: ["gestor", "administrador"],
     variables: (w) => ({ e: w.company }),
   },
+  // Named by nobody, a company's money is the calling manager's company's: anyone else is refused,
+  // never answered with money of their own.
+  {
+    operation: `{ companyBalance { __typename } }`,
+    allowed: ["gestor", "gestor de otra empresa"],
+    variables: () => ({}),
+  },
+  {
+    operation: `{ companyMovements { __typename } }`,
+    allowed: ["gestor", "gestor de otra empresa"],
+    variables: () => ({}),
+  },
+  // And a driver's money is a driver's: a manager does not read the company's through it.
+  {
+    operation: `{ driverMovements { __typename } }`,
+    allowed: ["conductor", "administrador"],
+    variables: () => ({}),
+  },
   {
     operation: `query ($e: Int) { payouts(empresa_id: $e) { __typename } }`,
     allowed: ["gestor", "administrador"],

@@ -63,15 +63,25 @@ export async function callerHolder(deps: Pick<Deps, "db">, actor: Actor): Promis
 }
 
 /**
- * Whose money a read is about: a company's when one is named or a manager asks (theirs only), a
- * driver's otherwise (the caller, or the one an administrator names).
+ * The company whose money a read is about: the calling manager's own, or the one an administrator
+ * names. Everyone else is refused, whatever the arguments: a company's read never falls back to
+ * the caller's own money.
+ */
+export async function companyReadHolder(deps: Pick<Deps, "db">, actor: Actor, empresaId?: number | null) {
+  requireToken(actor);
+  return companyHolder((await companyInScope(deps, actor, empresaId)).id);
+}
+
+/**
+ * Whose money a read that serves both is about (payouts, payout accounts): a company's when one is
+ * named or a manager asks (theirs only), a driver's otherwise (the caller, or the one an
+ * administrator names).
  */
 export async function readHolder(
   deps: Pick<Deps, "db">,
   actor: Actor,
   named: { conductor_id?: number | null; empresa_id?: number | null },
 ): Promise<Holder> {
-  requireToken(actor);
-  if (named.empresa_id != null || isManager(actor)) return companyHolder((await companyInScope(deps, actor, named.empresa_id)).id);
+  if (named.empresa_id != null || isManager(actor)) return companyReadHolder(deps, actor, named.empresa_id);
   return driverHolder(moneySubject(actor, named.conductor_id));
 }

@@ -5,9 +5,8 @@ import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from 
 import type { Deps } from "../deps.js";
 import { loadDriver } from "../drivers/readiness.js";
 import { parseInput, type Raw } from "../validation.js";
-import { companyInScope } from "../companies/access.js";
-import { moneySubject, readHolder } from "./access.js";
-import { companyHolder, driverHolder, type Holder, holderAccount } from "./holders.js";
+import { companyReadHolder, moneySubject } from "./access.js";
+import { driverHolder, type Holder, holderAccount } from "./holders.js";
 import { OPEN_PAYOUT_STATES } from "./payout-states.js";
 
 /**
@@ -52,16 +51,13 @@ export const MOVEMENT_SORTING: Sorting<(typeof MOVEMENT_SORTS)[number], Prisma.L
 
 const movementsSchema = z.object({ ...pageFields, ...sortFields(MOVEMENT_SORTS) });
 
+type MovementsInput = Raw<typeof movementsSchema>;
+
 /**
  * A driver's or a company's movements, newest first unless sorted otherwise, a page at a time:
  * each line of the ledger on their account.
  */
-export async function movements(
-  deps: Deps,
-  actor: Actor,
-  input: Raw<typeof movementsSchema> & { conductor_id?: number | null; empresa_id?: number | null },
-) {
-  const holder = await readHolder(deps, actor, input);
+async function movementsOf(deps: Deps, holder: Holder, input: MovementsInput) {
   const { sort, order, ...paging } = parseInput(movementsSchema, input);
   const page = pageOf(paging);
   const where = { cuenta: { codigo: holderAccount(holder).codigo } };
@@ -87,15 +83,23 @@ export async function movements(
   return { items, pagination: page.pagination(total) };
 }
 
-export type Movement = Awaited<ReturnType<typeof movements>>["items"][number];
+/** A driver's movements: the caller's own, or those of the driver an administrator names. */
+export const driverMovements = (deps: Deps, actor: Actor, input: MovementsInput & { conductor_id?: number | null }) =>
+  movementsOf(deps, driverHolder(moneySubject(actor, input.conductor_id)), input);
+
+/** A company's movements: the calling manager's company's, or those of the company an administrator names. */
+export const companyMovements = async (deps: Deps, actor: Actor, input: MovementsInput & { empresa_id?: number | null }) =>
+  movementsOf(deps, await companyReadHolder(deps, actor, input.empresa_id), input);
+
+export type Movement = Awaited<ReturnType<typeof movementsOf>>["items"][number];
 
 /**
  * A company's money (balanceTerms): its share of its drivers' commissions not yet paid out, what
  * is reserved for payouts under way and what has been paid to it.
  */
 export async function companyBalance(deps: Deps, actor: Actor, empresaId?: number | null) {
-  const company = await companyInScope(deps, actor, empresaId);
-  return { empresa_id: company.id, ...(await balanceTerms(deps, companyHolder(company.id))) };
+  const holder = await companyReadHolder(deps, actor, empresaId);
+  return { empresa_id: holder.empresa_id, ...(await balanceTerms(deps, holder)) };
 }
 
 export type CompanyBalance = Awaited<ReturnType<typeof companyBalance>>;

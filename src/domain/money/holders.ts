@@ -5,10 +5,11 @@ import { createNotification, type NotificationContent } from "../notifications/n
 import { driverAccount, type Account } from "./ledger.js";
 
 /** Whose money a balance, a payout account or a payout is: a driver's, or a company's. */
-export type Holder = { conductor_id: number; empresa_id: null } | { conductor_id: null; empresa_id: number };
+export type Holder = { conductor_id: number; empresa_id: null } | CompanyHolder;
+type CompanyHolder = { conductor_id: null; empresa_id: number };
 
 export const driverHolder = (conductorId: number): Holder => ({ conductor_id: conductorId, empresa_id: null });
-export const companyHolder = (empresaId: number): Holder => ({ conductor_id: null, empresa_id: empresaId });
+export const companyHolder = (empresaId: number): CompanyHolder => ({ conductor_id: null, empresa_id: empresaId });
 
 /** The holder of a row that names one of them (a payout, a payout account). */
 export function holderOf(row: { conductor_id: number | null; empresa_id: number | null }): Holder {

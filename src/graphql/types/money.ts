@@ -2,12 +2,13 @@ import type { Actor } from "../../domain/actor.js";
 import {
   type CompanyBalance,
   companyBalance,
+  companyMovements,
   type DriverBalance,
   driverBalance,
+  driverMovements,
   holderBalance,
   MOVEMENT_SORTING,
   type Movement,
-  movements,
 } from "../../domain/money/balance.js";
 import { adjustBalance, recordDeposit } from "../../domain/money/corrections.js";
 import { MONEY_RULES } from "../../domain/money/access.js";
@@ -315,10 +316,11 @@ builder.queryFields((t) => ({
   }),
   driverMovements: t.field({
     type: MovementPage,
-    description: "Los movimientos del saldo de un conductor, los más recientes primero; requiere sesión (Bearer)",
+    description:
+      "Los movimientos del saldo de quien llama (conductor), o de otro conductor para un administrador, los más recientes primero; requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: { ...pageArgs, conductor_id: t.arg.int(aboutDriver), ...movementSorts },
-    resolve: (_root, args, ctx) => movements(ctx.deps, ctx.actor, args),
+    resolve: (_root, args, ctx) => driverMovements(ctx.deps, ctx.actor, args),
   }),
   companyBalance: t.field({
     type: CompanyBalanceRef,
@@ -329,10 +331,11 @@ builder.queryFields((t) => ({
   }),
   companyMovements: t.field({
     type: MovementPage,
-    description: "Los movimientos del saldo de una empresa, los más recientes primero; requiere sesión (Bearer)",
+    description:
+      "Los movimientos del saldo de la empresa de quien llama (gestor), o de la que un administrador indica, los más recientes primero; requiere sesión (Bearer)",
     errors: { types: [...RESTRICTED, ...LOOKUP] },
     args: { ...pageArgs, empresa_id: t.arg.int(aboutCompany), ...movementSorts },
-    resolve: (_root, args, ctx) => movements(ctx.deps, ctx.actor, { ...args, conductor_id: null, empresa_id: args.empresa_id ?? null }),
+    resolve: (_root, args, ctx) => companyMovements(ctx.deps, ctx.actor, args),
   }),
   payouts: t.field({
     type: PayoutPage,
