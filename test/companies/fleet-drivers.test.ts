@@ -191,6 +191,26 @@ describe("companyDriver", () => {
     ]);
   });
 
+  it("shows its managers where the driver is now, as the driver's own profile does", async () => {
+    const now = await field(
+      app,
+      `query ($id: Int!) {
+        companyDriver(conductor_id: $id) {
+          ... on DetalleConductorEmpresa { perfil { estado_actual { conductor_id disponibilidad latitud viaje_activo_id } } }
+        }
+      }`,
+      { id: free.id },
+      a.manager.id,
+    );
+    const own = await field(app, `{ driverProfile { ... on PerfilConductor { estado_actual { latitud } } } }`, {}, free.id);
+    expect(now.perfil.estado_actual).toEqual({
+      conductor_id: free.id,
+      disponibilidad: 1,
+      latitud: own.estado_actual.latitud,
+      viaje_activo_id: null,
+    });
+  });
+
   it("finds nothing of another company's driver or of a driver of none, photos included", async () => {
     expect(await field(app, DETAIL, { id: otherFleet.id }, a.manager.id)).toMatchObject({ __typename: "NotFoundError" });
     expect(await field(app, DETAIL, { id: unaffiliated.id }, a.manager.id)).toMatchObject({ __typename: "NotFoundError" });

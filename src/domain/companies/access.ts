@@ -1,14 +1,14 @@
 import type { Company } from "../../db/models.js";
-import { adminOnly, isAdmin, isMember, member, rule, type Actor } from "../actor.js";
+import { adminOnly, isAdmin, isMember, type Member, member, rule, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ForbiddenError, ValidationError } from "../errors.js";
-import { type CompanyState, getCompany } from "./records.js";
+import { type CompanyState, driversOf, getCompany } from "./records.js";
 
 /**
  * A company's manager is an account of type empresa carrying the company's id, proven by a session
  * token: under LEGACY_AUTH=ids a caller-sent id never makes anyone a manager.
  */
-const isManager = (actor: Actor) => isMember(actor) && actor.via === "token" && actor.role === "empresa";
+const isManager = (actor: Actor): actor is Member => isMember(actor) && actor.via === "token" && actor.role === "empresa";
 
 /** Who may do what with companies. Signing a company up is public. */
 export const COMPANY_RULES = {
@@ -57,6 +57,18 @@ export async function companyInScope(deps: Pick<Deps, "db">, actor: Actor, empre
     throw new ForbiddenError("Solo puedes ver los datos de tu propia empresa");
   }
   return company;
+}
+
+/**
+ * Whether the caller manages the operating company a driver belongs to: its managers follow their
+ * drivers (the live map, the fleet's pages), so what those show of a driver is theirs to read.
+ */
+export async function managesDriver(deps: Pick<Deps, "db">, actor: Actor, conductorId: number): Promise<boolean> {
+  if (!isManager(actor)) return false;
+  const account = await deps.db.user.findUnique({ where: { id: actor.id }, select: { empresa: { select: { id: true, estado: true } } } });
+  const company = account?.empresa;
+  if (company?.estado !== "activa") return false;
+  return (await deps.db.user.count({ where: { id: conductorId, ...driversOf(company.id) } })) > 0;
 }
 
 /** The calling manager's own company, whatever its state: what a company waiting for review may see. */

@@ -1,13 +1,14 @@
 import type { Tx } from "../../db/client.js";
 import type { Trip } from "../../db/models.js";
-import type { Actor } from "../actor.js";
+import { authorize, type Actor } from "../actor.js";
+import { managesDriver } from "../companies/access.js";
 import type { Deps } from "../deps.js";
 import type { Point } from "../maps/geo.js";
 import { activeTripOf } from "../matching/online-drivers.js";
 import type { Presence } from "../matching/presence.js";
 import { TRIP_RULES } from "../trips/access.js";
 import { ASSIGNED_STATES } from "../trips/states.js";
-import { subjectDriver } from "./access.js";
+import { DRIVER_RULES } from "./access.js";
 
 /**
  * Online time is kept as periods (statistics add them up): going online opens one, going
@@ -71,9 +72,15 @@ async function currentStatus(deps: Deps, conductorId: number): Promise<DriverSta
   };
 }
 
-/** Whether a driver is online and where, for the driver and administrators. */
-export const driverStatus = (deps: Deps, actor: Actor, conductorId?: number | null) =>
-  currentStatus(deps, subjectDriver(actor, conductorId));
+/**
+ * Whether a driver is online and where: for the driver, administrators, and the managers of the
+ * driver's company, who follow their fleet on the live map.
+ */
+export async function driverStatus(deps: Deps, actor: Actor, conductorId: number): Promise<DriverStatus> {
+  const followsFleet = !DRIVER_RULES.read.allows(actor, conductorId) && (await managesDriver(deps, actor, conductorId));
+  if (!followsFleet) authorize(actor, DRIVER_RULES.read, conductorId);
+  return currentStatus(deps, conductorId);
+}
 
 /**
  * Where the driver of a trip is while they are on it (accepted, on the way, carrying the

@@ -38,7 +38,8 @@ const DriverStatusRef = builder.objectRef<DriverStatusView>("EstadoConductor").i
 builder.objectField(DriverProfile, "estado_actual", (t) =>
   t.field({
     type: DriverStatusRef,
-    description: "Si el conductor está en línea y dónde lo ubicó su teléfono por última vez",
+    description:
+      "Si el conductor está en línea y dónde lo ubicó su teléfono por última vez: para él, los administradores y los gestores de su empresa",
     resolve: (profile, _args, ctx) => driverStatus(ctx.deps, ctx.actor, profile.conductor_id),
   }),
 );
