@@ -64,7 +64,7 @@ const RESOLVE = `mutation ($id: Int!, $nota: String!) {
 const DETAIL = `query ($id: Int!) {
   sosIncident(incidente_id: $id) {
     __typename ... on Error { message }
-    ... on DetalleIncidenteSos { incidente { estado escalado_en } historial { tipo actor_id detalle } }
+    ... on DetalleIncidenteSos { incidente { estado escalado escalado_en } historial { tipo actor_id detalle } }
   }
 }`;
 const LIST = `query { sosIncidents(per_page: 100) { __typename ... on Error { message } ... on PaginaIncidentesSos { items { id } } } }`;
@@ -249,7 +249,7 @@ describe("operators", () => {
 });
 
 describe("escalation", () => {
-  it("mails SOS_ESCALATION_EMAIL once when nobody acknowledged an SOS in time, and leaves it flagged", async () => {
+  it("mails SOS_ESCALATION_EMAIL once when nobody acknowledged an SOS in time, and leaves it flagged until taken", async () => {
     const { passenger, trip } = await tripIn(app, "en_curso");
     const { id } = (await sos("/user/sos.php", { usuario_id: passenger.id, trip_id: trip.id })).body.incidente;
 
@@ -270,9 +270,15 @@ describe("escalation", () => {
     const audited = await app.db.auditEntry.findFirstOrThrow({ where: { accion: "escalar_sos", objetivo_id: id } });
     expect(audited).toMatchObject({ admin_id: null, via: "servicio" });
 
-    // Flagged until an operator takes it; acknowledging it then is still possible.
-    expect((await field(app, DETAIL, { id }, admin.id)).incidente.escalado_en).toBe(clock.now().toISOString());
-    expect((await app.graphql(ACK, { id }, admin.id)).data.acknowledgeSos.estado).toBe("atendido");
+    // Flagged until an operator takes it; taken, it reads as taken, and when it was escalated stays in its history.
+    const escalatedAt = clock.now().toISOString();
+    expect((await field(app, DETAIL, { id }, admin.id)).incidente).toEqual({ estado: "abierto", escalado: true, escalado_en: escalatedAt });
+    clock.advance(5000);
+    const TAKE = `mutation ($id: Int!) { acknowledgeSos(incidente_id: $id) { ... on IncidenteSos { estado escalado escalado_en } } }`;
+    expect(await field(app, TAKE, { id }, admin.id)).toEqual({ estado: "atendido", escalado: false, escalado_en: escalatedAt });
+    const detail = await field(app, DETAIL, { id }, admin.id);
+    expect(detail.incidente).toEqual({ estado: "atendido", escalado: false, escalado_en: escalatedAt });
+    expect(detail.historial.map((step: { tipo: string }) => step.tipo)).toEqual(["enviado", "avisado", "escalado", "atendido"]);
   });
 
   it("never comes for an SOS acknowledged in time", async () => {

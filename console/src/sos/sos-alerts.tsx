@@ -37,13 +37,13 @@ export function SosAlerts() {
   return (
     <section className="sos" aria-label="Alertas SOS">
       {open.map((sos) => (
-        <article key={sos.id} className={sos.escalado_en ? "sos__alerta sos__alerta--escalada" : "sos__alerta"} role="alert">
+        <article key={sos.id} className={sos.escalado ? "sos__alerta sos__alerta--escalada" : "sos__alerta"} role="alert">
           <header className="sos__cabecera">
             <h2>
               SOS #{sos.id} · {senderOf(sos)} · Viaje #{sos.viaje_id}
             </h2>
             <Badge tone={SOS_STATES[sos.estado].tone}>{SOS_STATES[sos.estado].label}</Badge>
-            {sos.escalado_en && <Badge tone="peligro">Escalado</Badge>}
+            {sos.escalado && <Badge tone="peligro">Escalado</Badge>}
           </header>
           <div className="sos__cuerpo">
             <Suspense fallback={<div className="mapa mapa--sos" />}>
@@ -77,7 +77,10 @@ export function SosAlerts() {
               {sos.escalado_en && (
                 <>
                   <dt>Escalado</dt>
-                  <dd>{dateTime(sos.escalado_en)}: nadie lo atendió a tiempo</dd>
+                  <dd>
+                    {dateTime(sos.escalado_en)}
+                    {sos.escalado ? ": nadie lo ha atendido" : ": se escaló antes de que lo atendieran"}
+                  </dd>
                 </>
               )}
             </dl>

@@ -20,6 +20,8 @@ export interface SosView extends SosIncident {
   enlace: string | null;
   /** The id of its newest step: of two views of one incident, the one with the higher is the newer. */
   version: number;
+  /** Escalated and still waiting for an operator; once taken it is no longer, and escalado_en keeps when it was. */
+  escalado: boolean;
 }
 
 /** Views of `incidents` in two queries whatever their number; `links` gives the links just made, by incident. */
@@ -41,6 +43,7 @@ export async function viewsOf(db: Db | Tx, incidents: SosIncident[], links: Read
     remitente: byId.get(incident.usuario_id) ?? null,
     enlace: links.get(incident.id) ?? null,
     version: versions.get(incident.id) ?? 0,
+    escalado: incident.estado === "abierto" && incident.escalado_en !== null,
   }));
 }
 

@@ -90,7 +90,11 @@ const SosRef = builder.objectRef<SosView>("IncidenteSos").implement({
     escalado_en: t.expose("escalado_en", {
       type: "DateTime",
       nullable: true,
-      description: "Cuándo se escaló porque nadie lo atendió a tiempo: la consola lo sigue marcando",
+      description: "Cuándo se escaló porque nadie lo atendió a tiempo; se conserva como historia una vez atendido",
+    }),
+    escalado: t.exposeBoolean("escalado", {
+      description:
+        "Si está escalado ahora: nadie lo atendió a tiempo y sigue sin atender. Deja de estarlo en cuanto un operador lo atiende",
     }),
     enlace_seguimiento: t.exposeString("enlace", {
       nullable: true,

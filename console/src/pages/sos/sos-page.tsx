@@ -23,7 +23,7 @@ function SosState({ sos }: { sos: Sos }) {
   return (
     <span className="estado-viaje">
       <Badge tone={SOS_STATES[sos.estado].tone}>{SOS_STATES[sos.estado].label}</Badge>
-      {sos.escalado_en && <Badge tone="peligro">Escalado</Badge>}
+      {sos.escalado && <Badge tone="peligro">Escalado</Badge>}
     </span>
   );
 }
