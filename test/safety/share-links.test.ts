@@ -19,7 +19,7 @@ const CONTACTS = "/user/contactos_emergencia.php";
 const LINKS = `query ($trip: Int!) {
   tripShares(trip_id: $trip) {
     __typename
-    ... on QueryTripSharesSuccess { data { id viaje_id url vigente vence_en revocado_en } }
+    ... on QueryTripSharesSuccess { data { id viaje_id url vigente vence_en revocado_en avisados } }
     ... on Error { code message }
   }
 }`;
@@ -110,6 +110,41 @@ describe("mailing a link to one's emergency contacts", () => {
       expect(mail!.asunto).toMatch(/^Ana comparte su viaje contigo · /);
       expect(mail!.cuerpo).toContain(link.url);
     }
+  });
+
+  it("is remembered: the list of links and a revocation say whom each was mailed to, by name only, whatever the contacts become", async () => {
+    const { passenger, trip } = await tripIn(app, "aceptado");
+    const added = await app.legacy("POST", CONTACTS, {
+      usuario_id: passenger.id,
+      nombre: "Rosa Gómez",
+      email: `rosa.${passenger.id}@example.com`,
+    });
+    const told = await shareAs(app, passenger.id, trip.id, true);
+    const untold = await shareAs(app, passenger.id, trip.id);
+    // A contact removed later was still told.
+    const removed = await app.legacy("DELETE", CONTACTS, { usuario_id: passenger.id, contacto_id: added.body.contacto.id });
+    expect(removed.status).toBe(200);
+    expect((await links(passenger.id, trip.id)).data.map((link: { id: number; avisados: string[] }) => [link.id, link.avisados])).toEqual([
+      [untold.id, []],
+      [told.id, ["Rosa Gómez"]],
+    ]);
+    const revoked = await app.graphql(
+      `mutation ($id: Int!) { revokeTripShare(enlace_id: $id) { ... on EnlaceSeguimiento { avisados } } }`,
+      { id: told.id },
+      passenger.id,
+    );
+    expect(revoked.data.revokeTripShare).toEqual({ avisados: ["Rosa Gómez"] });
+    const kept = await app.db.tripShareRecipient.findMany({ where: { enlace_id: told.id } });
+    expect(kept.map((row) => Object.keys(row).sort())).toEqual([["enlace_id", "id", "nombre"]]);
+  });
+
+  it("is remembered for the link an SOS mails to one's contacts too", async () => {
+    const { passenger, trip } = await tripIn(app, "en_curso");
+    await app.legacy("POST", CONTACTS, { usuario_id: passenger.id, nombre: "Luz", email: `luz.${passenger.id}@example.com` });
+    await app.legacy("POST", CONTACTS, { usuario_id: passenger.id, nombre: "Tomás", telefono: "3101234567" });
+    const sent = await post(app, "/user/sos.php", { usuario_id: passenger.id, trip_id: trip.id, latitud: 6.21, longitud: -75.57 });
+    expect(sent.status).toBe(200);
+    expect((await links(passenger.id, trip.id)).data.map((link: { avisados: string[] }) => link.avisados)).toEqual([["Luz"]]);
   });
 
   it("is refused when no contact has an e-mail, leaving neither a link nor a mail", async () => {

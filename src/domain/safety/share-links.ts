@@ -16,14 +16,25 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 /** The page a link opens. */
 const shareUrl = (deps: Deps, token: string) => `${deps.safety.publicUrl}/seguimiento/${token}`;
 
+/** What a link is read with for the person who made it: the names of the contacts it was mailed to, in the order they were told. */
+export const TOLD = { avisados: { select: { nombre: true }, orderBy: { id: "asc" } } } satisfies Prisma.TripShareInclude;
+
 /**
- * Makes a link to follow `trip`, in the caller's transaction. Its token is answered once, to be
- * handed to the person who made it or mailed, and never stored.
+ * Makes a link to follow `trip`, in the caller's transaction, and records by name the emergency
+ * contacts it is about to be mailed to (`told`). Its token is answered once, to be handed to the
+ * person who made it or mailed, and never stored.
  */
-export async function createTripShare(tx: Tx, deps: Deps, trip: Trip, creadoPor: number, now: Date) {
+export async function createTripShare(tx: Tx, deps: Deps, trip: Trip, creadoPor: number, now: Date, told: string[] = []) {
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const share = await tx.tripShare.create({
-    data: { viaje_id: trip.id, creado_por: creadoPor, token_hash: hashOf(token), creado_en: now },
+    data: {
+      viaje_id: trip.id,
+      creado_por: creadoPor,
+      token_hash: hashOf(token),
+      creado_en: now,
+      avisados: { create: told.map((nombre) => ({ nombre })) },
+    },
+    include: TOLD,
   });
   return { share, token, url: shareUrl(deps, token) };
 }

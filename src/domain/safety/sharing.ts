@@ -11,7 +11,7 @@ import { fieldParser, missingOr, optional, parseInput, positiveId, type Raw } fr
 import { owner, SAFETY_RULES } from "./access.js";
 import { contactsOf } from "./contacts.js";
 import { shareMail } from "./share-mail.js";
-import { createTripShare, isShowing, showsUntil } from "./share-links.js";
+import { createTripShare, isShowing, showsUntil, TOLD } from "./share-links.js";
 
 /** Links one person makes for one trip: room for a new one after a mistake, too few to flood anyone's inbox. */
 export const MAX_SHARES_PER_TRIP = 5;
@@ -36,11 +36,13 @@ export interface ShareLink {
   /** When it stops (or stopped) showing the trip: revoked, or 30 minutes after the trip ends; null while the trip goes on. */
   vence_en: Date | null;
   url: string | null;
-  /** The emergency contacts it was mailed to, by name. */
+  /** The emergency contacts it was mailed to as it was made, by name. */
   avisados: string[];
 }
 
-function linkOf(share: TripShare, trip: TripEnd, now: Date, made?: { url: string; avisados: string[] }): ShareLink {
+type ToldShare = TripShare & { avisados: Array<{ nombre: string }> };
+
+function linkOf(share: ToldShare, trip: TripEnd, now: Date, url: string | null = null): ShareLink {
   const link = { ...share, viaje: trip };
   return {
     id: share.id,
@@ -49,8 +51,8 @@ function linkOf(share: TripShare, trip: TripEnd, now: Date, made?: { url: string
     revocado_en: share.revocado_en,
     vigente: isShowing(link, now),
     vence_en: share.revocado_en ?? showsUntil(link),
-    url: made?.url ?? null,
-    avisados: made?.avisados ?? [],
+    url,
+    avisados: share.avisados.map((told) => told.nombre),
   };
 }
 
@@ -80,15 +82,15 @@ export async function shareTrip(deps: Deps, actor: Actor, input: Raw<typeof shar
         "enviar_a_contactos",
       );
     }
-    const made = await createTripShare(tx, deps, trip, me.id, now);
+    const told = recipients.map((contact) => contact.nombre);
+    const made = await createTripShare(tx, deps, trip, me.id, now, told);
     const sharer = await tx.user.findUniqueOrThrow({ where: { id: me.id }, select: { nombre: true } });
     const mails: OutgoingMail[] = [];
     for (const contact of recipients) {
       const mail = await shareMail(tx, { contact: { nombre: contact.nombre, email: contact.email! }, sharer, url: made.url });
       mails.push(await queueMail(tx, now, mail));
     }
-    const link = linkOf(made.share, trip, now, { url: made.url, avisados: recipients.map((contact) => contact.nombre) });
-    return { link, mails };
+    return { link: linkOf(made.share, trip, now, made.url), mails };
   });
   for (const mail of mails) deps.onMailQueued(mail);
   return link;
@@ -99,7 +101,11 @@ export async function tripShares(deps: Deps, actor: Actor, tripId: unknown): Pro
   const me = owner(actor);
   const trip = await getTrip(deps, tripId);
   authorize(actor, SAFETY_RULES.share, trip);
-  const shares = await deps.db.tripShare.findMany({ where: { viaje_id: trip.id, creado_por: me.id }, orderBy: { id: "desc" } });
+  const shares = await deps.db.tripShare.findMany({
+    where: { viaje_id: trip.id, creado_por: me.id },
+    orderBy: { id: "desc" },
+    include: TOLD,
+  });
   const now = deps.clock.now();
   return shares.map((share) => linkOf(share, trip, now));
 }
@@ -114,7 +120,7 @@ export async function revokeTripShare(deps: Deps, actor: Actor, enlaceId: unknow
   const now = deps.clock.now();
   const own = { id, creado_por: me.id };
   const { count } = await deps.db.tripShare.updateMany({ where: { ...own, revocado_en: null }, data: { revocado_en: now } });
-  const share = await deps.db.tripShare.findFirst({ where: own, include: { viaje: true } });
+  const share = await deps.db.tripShare.findFirst({ where: own, include: { viaje: true, ...TOLD } });
   if (!share) throw new NotFoundError(`No tienes un enlace de seguimiento con id ${id}`);
   if (count > 0) deps.events.publish("enlace_revocado", id, { enlace_id: id });
   const { viaje, ...link } = share;

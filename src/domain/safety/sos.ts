@@ -56,7 +56,15 @@ export async function sendSos(deps: Deps, actor: Actor, input: Raw<typeof sendSc
     }
     const person = await tx.user.findUniqueOrThrow({ where: { id: sender.id }, select: { nombre: true, apellido: true, telefono: true } });
     const rol = trip.usuario_id === sender.id ? "pasajero" : "conductor";
-    const { share, url } = await createTripShare(tx, deps, trip, sender.id, now);
+    const contacts = (await contactsOf(tx, sender.id)).flatMap((contact) => (contact.email ? [{ ...contact, email: contact.email }] : []));
+    const { share, url } = await createTripShare(
+      tx,
+      deps,
+      trip,
+      sender.id,
+      now,
+      contacts.map((contact) => contact.nombre),
+    );
     const incident = await tx.sosIncident.create({
       data: {
         viaje_id,
@@ -72,7 +80,6 @@ export async function sendSos(deps: Deps, actor: Actor, input: Raw<typeof sendSc
     });
     await recordStep(tx, { incidente_id: incident.id, tipo: "enviado", actor_id: sender.id, detalle: position(incident), creado_en: now });
 
-    const contacts = (await contactsOf(tx, sender.id)).flatMap((contact) => (contact.email ? [{ ...contact, email: contact.email }] : []));
     const drafts = contacts.map((contact) => contactMail(incident, person, contact, url));
     if (deps.safety.sosEmail) drafts.push(operationsMail(deps, incident, person, deps.safety.sosEmail, url));
     for (const draft of drafts) mails.push(await queueMail(tx, now, await serviceMail(tx, draft)));

@@ -44,7 +44,9 @@ const ShareLinkRef = builder.objectRef<ShareLink>("EnlaceSeguimiento").implement
       description:
         "Cuándo deja (o dejó) de mostrarlo: al revocarlo, o 30 minutos después de que el viaje termine; vacío mientras el viaje sigue",
     }),
-    avisados: t.exposeStringList("avisados", { description: "Los contactos de emergencia a los que se envió por correo al crearlo" }),
+    avisados: t.exposeStringList("avisados", {
+      description: "Los contactos de emergencia a los que se envió por correo al crearlo, por su nombre; se guardan con el enlace",
+    }),
     creado_en: t.expose("creado_en", { type: "DateTime", description: "Cuándo se creó" }),
     revocado_en: t.expose("revocado_en", { type: "DateTime", nullable: true, description: "Cuándo lo revocó quien lo hizo" }),
   }),
