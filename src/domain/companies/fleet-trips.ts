@@ -8,12 +8,9 @@ type Filters = Parameters<typeof tripsWithin>[2];
 /**
  * The trips done for a company (its driver belonged to it on accepting them), for its managers
  * and administrators naming it, with the administrators' filters and sort. Who rode is shown by
- * first name only (passengerFirstName): a company never learns a passenger's account.
+ * first name only (firstName): a company never learns a passenger's account.
  */
 export async function companyTrips(deps: Deps, actor: Actor, input: Filters & { empresa_id?: number | null }, selection: TripSelection) {
   const company = await companyInScope(deps, actor, input.empresa_id);
   return tripsWithin(deps, companyScope(company.id, input.conductor_id != null), input, selection);
 }
-
-/** What a company sees of a trip's passenger: the first of their given names. */
-export const passengerFirstName = (passenger: { nombre: string } | null) => passenger?.nombre.trim().split(/\s+/)[0] || null;

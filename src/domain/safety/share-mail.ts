@@ -2,7 +2,7 @@ import type { Tx } from "../../db/client.js";
 import type { OutgoingMail } from "../deps.js";
 import { plainName, serviceMail } from "../mail/templates.js";
 import { SHARE_AFTER_END_MS } from "./share-links.js";
-import { firstName } from "./shared-trip.js";
+import { firstName } from "../accounts/names.js";
 
 /** The mail that hands a trip's link to one of its sharer's emergency contacts. */
 export function shareMail(

@@ -1,3 +1,4 @@
+import { firstName } from "../accounts/names.js";
 import type { Deps } from "../deps.js";
 import { roadKm, type Point } from "../maps/geo.js";
 import { modelSpeed } from "../maps/speed.js";
@@ -30,9 +31,6 @@ export interface SharedTrip {
   /** When it was completed or cancelled. */
   terminado_en: Date | null;
 }
-
-/** The first word of a name: the rest may be a second name or a surname someone typed into the first name. */
-export const firstName = (name: string | null | undefined) => name?.trim().split(/\s+/)[0] || null;
 
 const onTrip = (state: string) => (ASSIGNED_STATES as readonly string[]).includes(state);
 

@@ -1,5 +1,6 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { companyTrips, passengerFirstName } from "../../domain/companies/fleet-trips.js";
+import { firstName } from "../../domain/accounts/names.js";
+import { companyTrips } from "../../domain/companies/fleet-trips.js";
 import type { PaymentMethod } from "../../domain/money/payment-methods.js";
 import type { ServiceType } from "../../domain/trips/service-types.js";
 import type { TripState } from "../../domain/trips/states.js";
@@ -35,7 +36,7 @@ export const CompanyTrip = builder.prismaObject("Trip", {
       nullable: true,
       description: "El primer nombre del pasajero; nada más de su cuenta",
       select: { usuario: { select: { nombre: true } } },
-      resolve: (trip) => passengerFirstName(trip.usuario),
+      resolve: (trip) => firstName(trip.usuario?.nombre),
     }),
     precio_estimado: t.exposeInt("precio_estimado", { description: "COP" }),
     precio_final: t.exposeInt("precio_final", { nullable: true, description: "COP, una vez completado" }),
