@@ -110,6 +110,7 @@ export const DRIVER_STATE = z.object({
 export const REQUEST = z.object({
   id: int,
   usuario_id: maybe(int),
+  cliente_nombre: maybe(str),
   tipo_servicio: TRIP.shape.tipo_servicio,
   estado: TRIP.shape.estado,
   latitud_origen: num,

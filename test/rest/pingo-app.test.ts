@@ -513,7 +513,8 @@ describe("pingo's trip calls", () => {
     ok(look);
     expect(Array.isArray(look.body.solicitudes)).toBe(true);
 
-    const { response } = await registerAsApp();
+    // A passenger who typed two given names: the driver's screen (conductor_searching_passengers_screen.dart) shows the first.
+    const { response } = await registerAsApp({ name: "Laura Sofía", lastName: "Gómez Arango" });
     const passengerId = response.body.data.user.id as number;
     // Geolocator-like coordinates, about 500 m from the driver; the destination is also in Cali.
     const origin = { latitud: 3.4561, longitud: -76.532 };
@@ -539,6 +540,9 @@ describe("pingo's trip calls", () => {
     const request = again.body.solicitudes.find((entry: { id: number }) => entry.id === created.body.solicitud_id);
     expect(request, JSON.stringify(again.body)).toMatchObject({ latitud_origen: origin.latitud, direccion_origen: "Cl. 5 #38-25, Cali" });
     expect(Number.isInteger(request.id)).toBe(true);
+    // Her first name, never more of her account.
+    expect(request.cliente_nombre).toBe("Laura");
+    expect(JSON.stringify(request)).not.toMatch(/Sofía|Gómez|Arango|pingo\.|300123/);
   });
 
   it("a deleted passenger's trips keep usuario_id in the driver's history (lib/src/global/services/admin/admin_service.dart)", async () => {

@@ -1,5 +1,6 @@
 import { Repeater } from "graphql-yoga";
 import type { Trip } from "../../db/models.js";
+import { firstName } from "../../domain/accounts/names.js";
 import { createTrip, fareEstimate } from "../../domain/trips/create.js";
 import { driverTrip, getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
 import { assignedDriverPosition } from "../../domain/drivers/availability.js";
@@ -157,6 +158,13 @@ export const TripRef = builder.prismaObject("Trip", {
       description: "El pasajero, para las partes del viaje y los administradores",
       select: (_args, _ctx, nested) => ({ usuario: nested() }),
       resolve: (trip, _args, ctx) => (TRIP_RULES.follow.allows(ctx.actor, trip) ? trip.usuario : null),
+    }),
+    pasajero_nombre: t.string({
+      nullable: true,
+      description:
+        "El primer nombre del pasajero: lo que ve de él quien puede ver el viaje, como el conductor al que se ofrece; nada más de su cuenta",
+      select: { usuario: { select: { nombre: true } } },
+      resolve: (trip) => firstName(trip.usuario?.nombre),
     }),
     conductor: t.field({
       type: User,

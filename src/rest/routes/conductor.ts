@@ -64,7 +64,7 @@ const driverRead = (
 
 const SOLICITUD_FRAGMENT = `
 fragment LegacyRequest on Viaje {
-  id usuario_id tipo_servicio estado precio_estimado metodo_pago distancia_km duracion_estimada_minutos fecha_solicitud
+  id usuario_id pasajero_nombre tipo_servicio estado precio_estimado metodo_pago distancia_km duracion_estimada_minutos fecha_solicitud
   origen { direccion latitud longitud } destino { direccion latitud longitud }
 }`;
 
@@ -74,6 +74,8 @@ const REQUESTS = z.object({ solicitudes: z.array(REQUEST), total: z.int() });
 const solicitud = (trip: GraphQLData) => ({
   id: trip.id,
   usuario_id: trip.usuario_id,
+  // The passenger's first name, which the request screen shows; nothing more of their account.
+  cliente_nombre: trip.pasajero_nombre,
   tipo_servicio: trip.tipo_servicio,
   estado: trip.estado,
   latitud_origen: trip.origen.latitud,
