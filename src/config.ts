@@ -107,6 +107,16 @@ const schema = z.object({
   TOKEN_TTL_S: seconds(1, 365 * 24 * 3600, 7 * 24 * 3600),
   /** ids: legacy callers are the ids they send (the specification); token: legacy calls need a Bearer token. */
   LEGACY_AUTH: oneOf(["ids", "token"]).default("ids"),
+  /**
+   * A path the legacy routes (and document photos) also answer under, as the PHP backend the apps
+   * were built against was served: /viax/backend makes /viax/backend/auth/login.php /auth/login.php.
+   */
+  LEGACY_PATH_PREFIX: z
+    .string()
+    .refine((value) => /^(\/[A-Za-z0-9._~-]+)+$/.test(value) && !/\/\.{1,2}(\/|$)/.test(value), {
+      error: "a path such as /viax/backend: one or more /segments of letters, digits, . _ ~ or - (not . or ..), without a / at the end",
+    })
+    .optional(),
   /** Browser origins allowed to call the API, comma-separated (for example https://admin.example.co). */
   CORS_ORIGINS: z
     .string()

@@ -37,7 +37,8 @@ import { simulateDemoDrivers } from "./demo/simulator.js";
 import { createMaps } from "./maps/index.js";
 import { mailDelivery } from "./mail/index.js";
 import { countOutbox } from "./domain/mail/outbox.js";
-import { localUploads, useUploads, type Refusal } from "./files/uploads.js";
+import { isUploadPath, localUploads, useUploads, type Refusal } from "./files/uploads.js";
+import { legacyTarget } from "./http/legacy-prefix.js";
 import { attemptCounter } from "./limits/attempts.js";
 import {
   POSITION_ANNOUNCE_MS,
@@ -414,10 +415,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     metrics.observeRequest(req.method ?? "", pathname, response.status, (performance.now() - started) / 1000);
   }
 
+  const targetOf = legacyTarget(config.LEGACY_PATH_PREFIX, (pathname) => shim.serves(pathname) || isUploadPath(pathname));
+
   /** Node's listener for every HTTP request but WebSocket upgrades. */
   function listener(req: IncomingMessage, res: ServerResponse): void {
     const request_id = requestIdOf(req);
     res.setHeader("x-request-id", request_id);
+    // Read as the path it stands for, by every lane and plugin after this (metrics and logs included).
+    req.url = targetOf(req.url ?? "/");
     requestScope.run({ request_id }, () => {
       // A URL that does not parse is answered here, before anything else tries to parse it.
       const url = urlOf(req);

@@ -28,6 +28,17 @@ describe("configuration", () => {
     expect(loadConfig({ LEGACY_AUTH: "token" }).LEGACY_AUTH).toBe("token");
   });
 
+  it("takes a path prefix for the legacy routes as a path of one or more segments, and nothing else", () => {
+    expect(loadConfig({}).LEGACY_PATH_PREFIX).toBeUndefined();
+    expect(loadConfig({ LEGACY_PATH_PREFIX: "/viax/backend" }).LEGACY_PATH_PREFIX).toBe("/viax/backend");
+    expect(loadConfig({ LEGACY_PATH_PREFIX: "/api" }).LEGACY_PATH_PREFIX).toBe("/api");
+    for (const bad of ["/", "viax/backend", "/viax/backend/", "/viax//backend", "/viax backend", "/viax/backend?x=1", "/viax/../x"]) {
+      expect(() => loadConfig({ LEGACY_PATH_PREFIX: bad }), bad).toThrow(
+        /^Invalid configuration: LEGACY_PATH_PREFIX must be a path such as \/viax\/backend/,
+      );
+    }
+  });
+
   it("reads the allowed browser origins as a list of origins", () => {
     expect(loadConfig({ CORS_ORIGINS: "https://admin.example.co, http://localhost:5173/" }).CORS_ORIGINS).toEqual([
       "https://admin.example.co",
@@ -128,6 +139,7 @@ const BAD: Record<string, string> = {
   DEMO_DATA: "quizas",
   TOKEN_TTL_S: "0",
   LEGACY_AUTH: "none",
+  LEGACY_PATH_PREFIX: "viax/backend",
   CORS_ORIGINS: "*",
   GRAPHQL_INTROSPECTION: "si",
   GRAPHIQL: "no",

@@ -8,6 +8,9 @@ import { Response } from "../http/response.js";
 
 const UPLOADS_PATH = "/uploads/";
 
+/** Whether a path is a document photo's (which the service serves under /uploads/). */
+export const isUploadPath = (pathname: string) => pathname.startsWith(UPLOADS_PATH);
+
 const TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".png": "image/png" };
 
 export interface UploadsOptions {
@@ -139,7 +142,7 @@ export function useUploads(
 ): Plugin {
   return {
     onRequest({ request, url, serverContext, endResponse }) {
-      if (!url.pathname.startsWith(UPLOADS_PATH) || request.method !== "GET") return;
+      if (!isUploadPath(url.pathname) || request.method !== "GET") return;
       return uploads.serve(url, (key) => mayRead(request, serverContext, key)).then(endResponse);
     },
   };

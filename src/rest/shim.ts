@@ -122,7 +122,10 @@ function readFields(route: LegacyRoute, known: ReadonlySet<string>, raw: Record<
  * and answers in the legacy shape. It takes calls as a Yoga plugin and, for most of the apps'
  * traffic, straight from Node (`fromNode`).
  */
-export function legacyShim(routes: LegacyRoute[], options: ShimOptions): { plugin: Plugin; fromNode: NodeLane } {
+export function legacyShim(
+  routes: LegacyRoute[],
+  options: ShimOptions,
+): { plugin: Plugin; fromNode: NodeLane; serves: (pathname: string) => boolean } {
   // Each route with the names of its fields, worked out once.
   const table = new Map<string, Map<Method, { route: LegacyRoute; known: ReadonlySet<string> }>>();
   for (const route of routes) {
@@ -274,7 +277,7 @@ export function legacyShim(routes: LegacyRoute[], options: ShimOptions): { plugi
       return handle(call).then(endResponse);
     },
   };
-  return { plugin, fromNode };
+  return { plugin, fromNode, serves: (pathname) => table.has(pathname) };
 }
 
 /** The answer to a call taken straight from Node, or null for one to hand to Yoga. */
