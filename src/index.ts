@@ -9,13 +9,12 @@ function refuse(error: unknown): never {
   process.exit(1);
 }
 
-let config: ReturnType<typeof loadConfig>;
+let server: Awaited<ReturnType<typeof buildServer>>;
 try {
-  config = loadConfig();
+  server = await buildServer(loadConfig());
 } catch (error) {
   refuse(error);
 }
-const server = await buildServer(config);
 try {
   await server.start();
 } catch (error) {

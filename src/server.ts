@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Plugin } from "graphql-yoga";
-import type { Config } from "./config.js";
+import { ConfigError, type Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { plannedReads } from "./db/planned-reads.js";
 import { afterCommit, unitAware } from "./db/unit.js";
@@ -11,7 +11,7 @@ import { applyMigrations } from "./db/migrate.js";
 import { ensureInitialAdmin } from "./domain/accounts/initial-admin.js";
 import { systemClock, type Clock, type Deps } from "./domain/deps.js";
 import { authorizeDocumentRead } from "./domain/drivers/documents.js";
-import { DomainError } from "./domain/errors.js";
+import { DomainError, ValidationError } from "./domain/errors.js";
 import type { EventMap } from "./domain/events.js";
 import { databaseOutage } from "./domain/outage.js";
 import { HTTP_STATUS } from "./http/status.js";
@@ -194,7 +194,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const flushPositions = () => savePositions(deps).catch(outage.caught("position flushes", "could not store driver positions"));
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    const admin = await ensureInitialAdmin(deps, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }).catch((error: unknown) => {
+      // A password the policy refuses is a setting the service cannot start with.
+      if (!(error instanceof ValidationError)) throw error;
+      throw new ConfigError([
+        `${error.field} must be a password hard to guess, and this one ${error.reason} (given ${[...config.ADMIN_PASSWORD!].length} characters)`,
+      ]);
+    });
     if (admin) log.info({ email: admin.email }, "initial administrator created");
   }
 

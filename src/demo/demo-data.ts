@@ -1,7 +1,7 @@
 /** The demo accounts `npm run seed` creates (listed in the README). */
 export const DEMO_PASSWORDS = {
   admin: "Admin#2024demo",
-  passenger: "Pasajero#2024",
+  passenger: "Viajero#2024",
   driver: "Conductor#2024",
   manager: "Empresa#2024",
 };

@@ -51,10 +51,15 @@ describe("the service process", () => {
     expect(await service.stop("SIGINT")).toBe(0);
   });
 
-  it("refuses to start with an administrator password that breaks the policy", async () => {
+  it("refuses to start with an administrator password that breaks the policy: too short, or easy to guess", async () => {
     await expect(startService({ DATABASE_URL: database.url, ADMIN_EMAIL: "debil@example.com", ADMIN_PASSWORD: "debil" })).rejects.toThrow(
-      /exited with 1[\s\S]*ADMIN_PASSWORD/,
+      /exited with 1[\s\S]*ADMIN_PASSWORD must be a password of at least 8 characters/,
     );
+    const guessable = startService({ DATABASE_URL: database.url, ADMIN_EMAIL: "jefa2@example.com", ADMIN_PASSWORD: "Password123" });
+    await expect(guessable).rejects.toThrow(
+      /exited with 1[\s\S]*Invalid configuration: ADMIN_PASSWORD must be a password hard to guess, and this one es fácil de adivinar.* \(given 11 characters\)/,
+    );
+    await expect(guessable).rejects.not.toThrow(/Password123/);
   });
 
   it("says in one line that it cannot listen on a port in use, and exits 1 without sending the mail waiting in the outbox", async () => {

@@ -4,19 +4,19 @@ import { email, fieldParser } from "../validation.js";
 import { assertPasswordPolicy, hashPassword } from "./password.js";
 
 const parseAdminEmail = fieldParser("ADMIN_EMAIL", email());
+const ADMIN_NAME = { nombre: "Administrador", apellido: "Principal" };
 
 /** Creates the first administrator from configuration, unless an administrator already exists. */
 export async function ensureInitialAdmin(deps: Deps, input: { email: string; password: string }) {
   const address = parseAdminEmail(input.email);
-  assertPasswordPolicy(input.password, "ADMIN_PASSWORD");
+  await assertPasswordPolicy(input.password, { email: address, ...ADMIN_NAME }, "ADMIN_PASSWORD");
   if ((await deps.db.user.count({ where: { tipo_usuario: "admin", eliminado_en: null } })) > 0) return null;
   try {
     return await deps.db.user.create({
       data: {
         email: address,
         password_hash: await hashPassword(input.password, deps.bcryptCost),
-        nombre: "Administrador",
-        apellido: "Principal",
+        ...ADMIN_NAME,
         telefono: "0000000",
         tipo_usuario: "admin",
         es_verificado: true,

@@ -22,7 +22,7 @@ export async function changePassword(deps: Deps, actor: Actor, input: { actual: 
   const { actual, nueva } = parseInput(changeSchema, input);
   const user = await getUser(deps.db, me.id);
   if (!(await verifyPassword(actual, user.password_hash))) throw new InvalidCredentialsError("La contraseña actual no es correcta");
-  assertPasswordPolicy(nueva, "nueva");
+  await assertPasswordPolicy(nueva, user, "nueva");
   if (actual === nueva) throw new ValidationError("debe ser distinta de la actual", "nueva");
   const password_hash = await hashPassword(nueva, deps.bcryptCost);
   const { updated, revoked } = await deps.db.$transaction(async (tx) => ({

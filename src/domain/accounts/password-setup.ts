@@ -64,13 +64,13 @@ const invalidCode = () => new ValidationError("venció, ya se usó o no es corre
 /** Sets the password a code allows, once: the code proved the inbox, so the address counts as verified. */
 export async function choosePassword(deps: Deps, input: { email: string; codigo: string; password: string }) {
   const { email: address, codigo } = parseInput(redeemSchema, input);
-  assertPasswordPolicy(input.password);
   const now = deps.clock.now();
   const setup = await deps.db.passwordSetup.findUnique({
     where: { codigo_hash: hashCode(normalized(codigo)) },
-    include: { usuario: { select: { id: true, email: true } } },
+    include: { usuario: { select: { id: true, email: true, nombre: true, apellido: true } } },
   });
   if (!setup || setup.usado_en || setup.expira_en <= now || setup.usuario.email !== address) throw invalidCode();
+  await assertPasswordPolicy(input.password, setup.usuario);
   const password_hash = await hashPassword(input.password, deps.bcryptCost);
   const user = await deps.db.$transaction(async (tx) => {
     // Two redemptions of one code at the same moment: only one finds it unused.

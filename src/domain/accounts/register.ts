@@ -46,7 +46,7 @@ const duplicateEmail = (address: string) => new ConflictError(`Ya existe una cue
  */
 export async function register(deps: Deps, input: RegisterInput) {
   const data = parseInput(registerSchema, input);
-  assertPasswordPolicy(data.password);
+  await assertPasswordPolicy(data.password, data);
   assertCoordinatePair(data);
   const tipo_usuario = data.tipo_usuario ?? "pasajero";
   const company = signingUpCompany(tipo_usuario, data.empresa);

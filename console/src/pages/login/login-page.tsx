@@ -130,7 +130,7 @@ function ChoosePasswordForm({ onBack, ...email }: EmailState & { onBack: () => v
         type="password"
         autoComplete="new-password"
         required
-        hint="Al menos 8 caracteres, con mayúscula, minúscula, un dígito y un carácter especial."
+        hint="Al menos 8 caracteres. Una frase de varias palabras poco comunes es fácil de recordar y difícil de adivinar; no hacen falta mayúsculas, números ni símbolos."
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
