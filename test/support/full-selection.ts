@@ -17,7 +17,7 @@ import {
  * selected where it is first reached. Fields that need an argument nobody can guess are reported in
  * `needsArguments` rather than left out silently.
  */
-export function fullSelection(schema: GraphQLSchema, type: GraphQLNamedType) {
+function fullSelection(schema: GraphQLSchema, type: GraphQLNamedType) {
   const needsArguments = new Set<string>();
 
   function fields(owner: GraphQLNamedType, path: ReadonlySet<string>): string {
