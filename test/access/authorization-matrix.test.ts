@@ -1051,6 +1051,7 @@ const PUBLIC = [
   "nearbyDrivers",
   "searchPlaces",
   "choosePassword",
+  "requestPasswordReset",
 ];
 const COMPANY_MATRIX = "test/access/company-access.test.ts, which adds the company managers' roles";
 const DRIVERS_OWN = "test/companies/affiliations.test.ts: a driver's own requests and invitations";
@@ -1150,6 +1151,7 @@ describe("GraphQL", () => {
       `query { serviceStatus { __typename } }`,
       `mutation { verifyEmail(email: "nuevo.publico@example.com", codigo: "000000") { __typename } }`,
       `mutation { choosePassword(email: "nadie@example.com", codigo: "AAAA-BBBB-CCCC-DDDD", password: "Clave#Segura1") { __typename } }`,
+      `mutation { requestPasswordReset(email: "nadie@example.com") { __typename } }`,
     ];
     expect(calls).toHaveLength(PUBLIC.length);
     for (const call of calls) {

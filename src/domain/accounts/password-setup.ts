@@ -6,11 +6,15 @@ import { ValidationError } from "../errors.js";
 import { queueMail } from "../mail/outbox.js";
 import { plainName, serviceMail } from "../mail/templates.js";
 import { email, parseInput } from "../validation.js";
+import type { Actor } from "../actor.js";
 import { assertPasswordPolicy, hashPassword } from "./password.js";
+import { announceRevoked, revokeUserAccess } from "./sessions.js";
+import { throttle } from "./throttle.js";
 
 /*
  * People an administrator or a company brings in (a company's managers) never get a password in a
- * mail: they get a single-use code that lets them choose one, valid for three days.
+ * mail: they get a single-use code that lets them choose one, valid for three days. Someone who
+ * forgot theirs asks for such a code too (requestPasswordReset).
  */
 
 const CODE_TTL_MS = 72 * 3600 * 1000;
@@ -31,7 +35,7 @@ function newCode(): string {
 /** Voids the account's earlier codes, stores a new one's hash and queues the mail that carries it. */
 export async function issuePasswordSetup(
   tx: Tx,
-  deps: Pick<Deps, "clock">,
+  deps: Pick<Deps, "clock" | "safety">,
   user: { id: number; email: string; nombre: string },
   why: string,
 ): Promise<OutgoingMail> {
@@ -49,7 +53,7 @@ export async function issuePasswordSetup(
       "",
       why,
       "",
-      `Para entrar, abre la consola, elige «Crear mi contraseña» y escribe este código: ${code}`,
+      `Abre ${deps.safety.publicUrl}/consola/, elige «Crear mi contraseña» y escribe este código: ${code}`,
       "El código sirve una sola vez y vence en 3 días. Nunca te pediremos tu contraseña por correo.",
     ],
     vence_en: expira_en,
@@ -61,7 +65,10 @@ const redeemSchema = z.object({ email: email(), codigo: z.string({ error: "es ob
 
 const invalidCode = () => new ValidationError("venció, ya se usó o no es correcto; pide que te envíen uno nuevo", "codigo");
 
-/** Sets the password a code allows, once: the code proved the inbox, so the address counts as verified. */
+/**
+ * Sets the password a code allows, once: the code proved the inbox, so the address counts as
+ * verified. Every session the account had ends, on every device, as when a password is changed.
+ */
 export async function choosePassword(deps: Deps, input: { email: string; codigo: string; password: string }) {
   const { email: address, codigo } = parseInput(redeemSchema, input);
   const now = deps.clock.now();
@@ -72,11 +79,36 @@ export async function choosePassword(deps: Deps, input: { email: string; codigo:
   if (!setup || setup.usado_en || setup.expira_en <= now || setup.usuario.email !== address) throw invalidCode();
   await assertPasswordPolicy(input.password, setup.usuario);
   const password_hash = await hashPassword(input.password, deps.bcryptCost);
-  const user = await deps.db.$transaction(async (tx) => {
+  const { user, revoked } = await deps.db.$transaction(async (tx) => {
     // Two redemptions of one code at the same moment: only one finds it unused.
     const { count } = await tx.passwordSetup.updateMany({ where: { id: setup.id, usado_en: null }, data: { usado_en: now } });
     if (count === 0) throw invalidCode();
-    return tx.user.update({ where: { id: setup.usuario_id }, data: { password_hash, es_verificado: true } });
+    return {
+      user: await tx.user.update({ where: { id: setup.usuario_id }, data: { password_hash, es_verificado: true } }),
+      revoked: await revokeUserAccess(tx, setup.usuario_id, now),
+    };
   });
+  announceRevoked(deps, revoked);
   return user;
+}
+
+const resetSchema = z.object({ email: email() });
+
+/**
+ * Someone who forgot their password asks for a code to choose a new one (choosePassword). The
+ * answer is the same whether or not the address has an account, so that it tells nobody who has
+ * one; like the codes the app mails, it is limited per client address and per recipient.
+ */
+export async function requestPasswordReset(deps: Deps, actor: Actor, input: { email: string }): Promise<void> {
+  const { email: to } = parseInput(resetSchema, input);
+  await throttle(deps.limits.emailCodesPerAddress, actor.address ?? "desconocida", "Demasiados códigos pedidos desde tu conexión");
+  await throttle(deps.limits.emailCodesPerRecipient, to, "Demasiados códigos enviados a este correo");
+  const account = await deps.db.user.findFirst({
+    where: { email: to, eliminado_en: null },
+    select: { id: true, email: true, nombre: true },
+  });
+  if (!account) return;
+  const why = "Pediste elegir una contraseña nueva. Si no fuiste tú, ignora este correo: tu contraseña sigue siendo la misma.";
+  const mail = await deps.db.$transaction((tx) => issuePasswordSetup(tx, deps, account, why));
+  deps.onMailQueued(mail);
 }

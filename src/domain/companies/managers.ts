@@ -22,7 +22,7 @@ const emailTaken = (address: string) => new ConflictError(`Ya existe una cuenta 
 /** Creates a manager account of a company inside the caller's transaction, and queues the mail to choose its password. */
 export async function addManager(
   tx: Tx,
-  deps: Pick<Deps, "clock">,
+  deps: Pick<Deps, "clock" | "safety">,
   company: Pick<Company, "id" | "nombre">,
   person: z.output<typeof managerFields>,
 ): Promise<{ user: User; mail: OutgoingMail }> {

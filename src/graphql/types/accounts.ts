@@ -1,5 +1,6 @@
 import { login } from "../../domain/accounts/login.js";
 import { changePassword } from "../../domain/accounts/password-change.js";
+import { choosePassword, requestPasswordReset } from "../../domain/accounts/password-setup.js";
 import { updateProfile } from "../../domain/accounts/profile.js";
 import { register } from "../../domain/accounts/register.js";
 import { logout, type IssuedToken } from "../../domain/accounts/sessions.js";
@@ -191,6 +192,35 @@ builder.mutationFields((t) => ({
       await logout(ctx.deps, ctx.actor);
       return true;
     },
+  }),
+  requestPasswordReset: t.boolean({
+    ...PUBLIC,
+    description:
+      "Pide un código de un solo uso para elegir una contraseña nueva (choosePassword), que llega al correo si hay una cuenta con él; " +
+      "responde lo mismo si no la hay. Limitado por destinatario y por dirección de origen",
+    errors: { types: [ValidationError, RateLimitError], directResult: false, dataField: { description: "Siempre true" } },
+    args: { email: t.arg.string({ required: true, description: "El correo de la cuenta" }) },
+    resolve: async (_root, args, ctx) => {
+      await requestPasswordReset(ctx.deps, ctx.actor, args);
+      return true;
+    },
+  }),
+  choosePassword: t.field({
+    ...PUBLIC,
+    type: User,
+    description:
+      "Crea la contraseña de una cuenta con el código de un solo uso que se le envió por correo (una invitación o requestPasswordReset); " +
+      "cierra todas las sesiones que la cuenta tenía abiertas",
+    errors: { types: [ValidationError] },
+    args: {
+      email: t.arg.string({ required: true, description: "El correo de la cuenta" }),
+      codigo: t.arg.string({ required: true, description: "El código recibido" }),
+      password: t.arg.string({
+        required: true,
+        description: "La contraseña nueva: al menos 8 caracteres, difícil de adivinar y sin relación con el nombre o el correo",
+      }),
+    },
+    resolve: (_root, args, ctx) => choosePassword(ctx.deps, args),
   }),
   changePassword: t.field({
     type: Session,

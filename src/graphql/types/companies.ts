@@ -7,15 +7,12 @@ import {
   updateCompany,
 } from "../../domain/companies/companies.js";
 import type { COMPANY_STATES } from "../../domain/companies/records.js";
-import { choosePassword } from "../../domain/accounts/password-setup.js";
 import { ownCompany } from "../../domain/companies/access.js";
 import { inviteManager, listManagers, removeManager } from "../../domain/companies/managers.js";
 import { approveCompany, refuseCompany } from "../../domain/companies/review.js";
 import { setCompanyShare } from "../../domain/companies/share.js";
 import { ConflictError, InvalidStateError, ValidationError } from "../../domain/errors.js";
 import { Deleted, builder } from "../builder.js";
-import { PUBLIC } from "../sign-in.js";
-import { User } from "./accounts.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
 import { describedEnum } from "./enums.js";
 import { pageArgs, pageType, sortArgs } from "./lists.js";
@@ -186,18 +183,6 @@ builder.mutationFields((t) => ({
     errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
     args: { usuario_id: t.arg.int({ required: true, description: "El gestor" }) },
     resolve: (_root, args, ctx) => removeManager(ctx.deps, ctx.actor, args.usuario_id),
-  }),
-  choosePassword: t.field({
-    ...PUBLIC,
-    type: User,
-    description: "Crea la contraseña de una cuenta con el código de un solo uso que se le envió por correo",
-    errors: { types: [ValidationError] },
-    args: {
-      email: t.arg.string({ required: true, description: "El correo de la cuenta" }),
-      codigo: t.arg.string({ required: true, description: "El código recibido" }),
-      password: t.arg.string({ required: true, description: "La contraseña nueva" }),
-    },
-    resolve: (_root, args, ctx) => choosePassword(ctx.deps, args),
   }),
   updateCompany: t.field({
     type: Company,
