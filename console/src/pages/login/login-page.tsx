@@ -71,6 +71,16 @@ function Brand({ title, children }: { title: string; children: string }) {
   );
 }
 
+function BackToSignIn({ onBack }: { onBack: () => void }) {
+  return (
+    <p className="ingreso__alterna">
+      <button type="button" className="boton-enlace" onClick={onBack}>
+        Volver a iniciar sesión
+      </button>
+    </p>
+  );
+}
+
 function EmailField({ email, setEmail }: EmailState) {
   return (
     <TextField
@@ -151,11 +161,7 @@ function ForgotPasswordForm({ onSent, onBack, ...email }: EmailState & { onSent:
       <button type="submit" className="boton boton--bloque" disabled={ask.running}>
         {ask.running ? "Enviando…" : "Enviarme un código"}
       </button>
-      <p className="ingreso__alterna">
-        <button type="button" className="boton-enlace" onClick={onBack}>
-          Volver a iniciar sesión
-        </button>
-      </p>
+      <BackToSignIn onBack={onBack} />
     </form>
   );
 }
@@ -225,11 +231,7 @@ function ChoosePasswordForm({
       <button type="submit" className="boton boton--bloque" disabled={choose.running || running}>
         {choose.running || running ? "Creando…" : "Crear contraseña e ingresar"}
       </button>
-      <p className="ingreso__alterna">
-        <button type="button" className="boton-enlace" onClick={onBack}>
-          Volver a iniciar sesión
-        </button>
-      </p>
+      <BackToSignIn onBack={onBack} />
     </form>
   );
 }
