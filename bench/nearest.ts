@@ -4,9 +4,9 @@
  */
 import type { Point } from "../src/domain/maps/geo.js";
 import { MATCH_RADIUS_KM } from "../src/domain/matching/eligibility.js";
-import type { IndexedDriver } from "../src/domain/matching/geo-index.js";
+import type { IndexedDriver } from "../src/domain/presence/geo-index.js";
 import { DriverGeoIndex, greatCircleKm } from "./built.js";
-import { VEHICLE_TYPES, type VehicleType } from "../src/domain/trips/service-types.js";
+import { VEHICLE_TYPES, type VehicleType } from "../src/domain/service-types.js";
 import { pointInCity } from "./seed.js";
 import type { BenchRow } from "./table.js";
 

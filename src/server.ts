@@ -47,14 +47,14 @@ import {
   loadPresences,
   savePositions,
 } from "./domain/matching/online-drivers.js";
-import { DriverPresence } from "./domain/matching/presence.js";
-import { ShownOffers } from "./domain/matching/shown-offers.js";
+import { DriverPresence } from "./domain/presence/presence.js";
+import { ShownOffers } from "./domain/presence/shown-offers.js";
 import { startDispatcher } from "./domain/matching/dispatcher.js";
 import { startDocumentReminders } from "./domain/drivers/document-reminders.js";
 import { startSosEscalation } from "./domain/safety/escalation.js";
 import type { Passes } from "./domain/passes.js";
-import { embeddedPayments } from "./domain/money/payment-methods.js";
-import { CallerCache } from "./domain/accounts/callers.js";
+import { embeddedPayments } from "./domain/payment-methods.js";
+import { CallerCache } from "./domain/callers.js";
 import { followAccountChanges } from "./domain/accounts/sessions.js";
 import { legacyRoutes } from "./rest/routes/index.js";
 import { SOS_PATHS } from "./rest/routes/sos.js";

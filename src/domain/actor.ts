@@ -1,4 +1,4 @@
-import type { UserType } from "./accounts/user-types.js";
+import type { UserType } from "./user-types.js";
 import { ForbiddenError, UnauthenticatedError } from "./errors.js";
 
 /**

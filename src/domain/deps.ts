@@ -1,12 +1,12 @@
 import type { Db } from "../db/client.js";
 import type { Reads } from "../db/planned-reads.js";
 import type { Provider } from "../db/url.js";
-import type { CallerCache } from "./accounts/callers.js";
+import type { CallerCache } from "./callers.js";
 import type { Events } from "./events.js";
 import type { Maps } from "./maps/providers.js";
-import type { DriverPresence } from "./matching/presence.js";
-import type { ShownOffers } from "./matching/shown-offers.js";
-import type { PaymentProvider } from "./money/payment-methods.js";
+import type { DriverPresence } from "./presence/presence.js";
+import type { ShownOffers } from "./presence/shown-offers.js";
+import type { PaymentProvider } from "./payment-methods.js";
 
 export interface Clock {
   now(): Date;

@@ -1,5 +1,5 @@
 import type { Notification, Payout, Trip } from "../db/models.js";
-import type { PositionReport, Presence } from "./matching/presence.js";
+import type { PositionReport, Presence } from "./presence/presence.js";
 import type { SosView } from "./safety/sos-views.js";
 
 /** A driver's position as trip watchers receive it. */

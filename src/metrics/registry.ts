@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Logger } from "../domain/deps.js";
 import { MAIL_STATES } from "../domain/mail/outbox.js";
-import { VEHICLE_TYPES } from "../domain/trips/service-types.js";
+import { VEHICLE_TYPES } from "../domain/service-types.js";
 import { methodLabel, operationLabeller, routeLabeller } from "./labels.js";
 
 /** What the metrics read when they are scraped. */

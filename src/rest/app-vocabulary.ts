@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { USER_TYPES, type UserType } from "../domain/accounts/user-types.js";
-import { TRIP_STATES, type TripState } from "../domain/trips/states.js";
+import { USER_TYPES, type UserType } from "../domain/user-types.js";
+import { TRIP_STATES, type TripState } from "../domain/trip-states.js";
 import { VEHICLE_TYPE_SPELLINGS } from "./legacy-fields.js";
 import { USER } from "./resources.js";
 

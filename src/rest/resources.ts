@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { USER_TYPES } from "../domain/accounts/user-types.js";
+import { USER_TYPES } from "../domain/user-types.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../domain/drivers/fields.js";
-import { PAYMENT_METHODS } from "../domain/money/payment-methods.js";
-import { SERVICE_TYPES } from "../domain/trips/service-types.js";
-import { TRIP_STATES } from "../domain/trips/states.js";
+import { PAYMENT_METHODS } from "../domain/payment-methods.js";
+import { SERVICE_TYPES } from "../domain/service-types.js";
+import { TRIP_STATES } from "../domain/trip-states.js";
 
 /**
  * The resources legacy answers carry (spec section 2), as zod schemas: the GraphQL selections the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { managersCompany } from "../../src/domain/companies/access.js";
+import { managersCompany } from "../../src/domain/company-scope.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { activeCompany, freshNit, signUpCompany } from "../support/companies.js";
 import { newAdmin, newDriver } from "../support/drivers.js";

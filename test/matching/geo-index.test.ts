@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { greatCircleKm } from "../../src/domain/maps/geo.js";
-import { DriverGeoIndex, type IndexedDriver, type NearbyQuery } from "../../src/domain/matching/geo-index.js";
-import { VEHICLE_TYPES } from "../../src/domain/trips/service-types.js";
+import { DriverGeoIndex, type IndexedDriver, type NearbyQuery } from "../../src/domain/presence/geo-index.js";
+import { VEHICLE_TYPES } from "../../src/domain/service-types.js";
 
 const CENTER = { latitud: 6.2442, longitud: -75.5812 };
 const NOW = new Date("2026-03-10T15:00:00Z");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerProblems } from "../../src/domain/money/ledger.js";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../src/domain/money/payment-methods.js";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../src/domain/payment-methods.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { activeCompany } from "../support/companies.js";
 import { newAdmin } from "../support/drivers.js";

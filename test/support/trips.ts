@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import type { VehicleType } from "../../src/domain/trips/service-types.js";
+import type { VehicleType } from "../../src/domain/service-types.js";
 import type { TestApp } from "./app.js";
 import { post, registerUser } from "./fixtures.js";
 

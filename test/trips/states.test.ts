@@ -1,7 +1,7 @@
 import { LEGACY_STATUS } from "../../src/rest/status.js";
 import { describe, expect, it } from "vitest";
 import { ConflictError, InvalidStateError } from "../../src/domain/errors.js";
-import { TRIGGERS, TRIP_STATES, nextState, type Trigger, type TripState } from "../../src/domain/trips/states.js";
+import { TRIGGERS, TRIP_STATES, nextState, type Trigger, type TripState } from "../../src/domain/trip-states.js";
 
 // What every trigger does in every state: the next state, or the error class (and so the status).
 const EXPECTED: Record<TripState, Record<Trigger, TripState | typeof InvalidStateError | typeof ConflictError>> = {

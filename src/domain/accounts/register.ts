@@ -7,7 +7,7 @@ import { assertCoordinatePair, locationFields, savePrimaryLocation } from "./loc
 import { assertPasswordPolicy, hashPassword } from "./password.js";
 import { issueVerificationCode } from "./verification.js";
 import { announce, createNotification } from "../notifications/notifications.js";
-import { assertNitFree, companySignup, signingUpCompany } from "../companies/signup.js";
+import { assertNitFree, companySignup, signingUpCompany } from "./company-signup.js";
 
 /** Account types a person may choose when signing up; administrators are only created by administrators. */
 export const SELF_SERVICE_TYPES = ["pasajero", "conductor", "empresa"] as const;

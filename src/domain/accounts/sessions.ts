@@ -5,9 +5,9 @@ import { member, type Actor, type Member } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ACCOUNT_RULES } from "./access.js";
 import { distrustDevices } from "./devices.js";
-import type { KnownSession } from "./callers.js";
+import type { KnownSession } from "../callers.js";
 import { accountBlockReason } from "./standing.js";
-import type { UserType } from "./user-types.js";
+import type { UserType } from "../user-types.js";
 
 /**
  * Sessions are opaque random tokens of which only the SHA-256 is stored: a leaked database holds

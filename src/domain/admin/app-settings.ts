@@ -6,7 +6,7 @@ import { ValidationError } from "../errors.js";
 import { MATCH_RADIUS_KM } from "../matching/eligibility.js";
 import { email, missingOr, optional, parseInput, phone, text, type Raw } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
-import { audit } from "./audit.js";
+import { audit } from "../audit/audit.js";
 
 const SETTING_TYPES = {
   texto: (max: number) => text(max),

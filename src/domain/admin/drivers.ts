@@ -6,9 +6,9 @@ import { DRIVER_RULES } from "../drivers/access.js";
 import { REVIEW_STATES } from "../drivers/approval.js";
 import { byPresence, searchingDrivers } from "../drivers/filters.js";
 import { withExpiredDocuments } from "../drivers/readiness.js";
-import { VEHICLE_TYPES } from "../trips/service-types.js";
+import { VEHICLE_TYPES } from "../service-types.js";
 import { oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
-import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "./paging.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
 
 export const DRIVER_SORTS = ["fecha_solicitud", "id", "nombre", "email", "fecha_creacion", "fecha_aprobacion"] as const;
 

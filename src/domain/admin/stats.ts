@@ -1,16 +1,16 @@
 import { member, type Actor } from "../actor.js";
-import { USER_TYPES, type UserType } from "../accounts/user-types.js";
+import { USER_TYPES, type UserType } from "../user-types.js";
 import { getUser } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { localDate, nextDay, type Span, within } from "../time.js";
 import { total, tripsByState } from "../trips/counts.js";
-import { VEHICLE_TYPES } from "../trips/service-types.js";
-import { ACTIVE_STATES, type TripState } from "../trips/states.js";
+import { VEHICLE_TYPES } from "../service-types.js";
+import { ACTIVE_STATES, type TripState } from "../trip-states.js";
 import type { Raw } from "../validation.js";
 import { tripIncome } from "../money/settlement.js";
 import { ADMIN_RULES } from "./access.js";
-import { latestEntries } from "./audit.js";
-import { type Bucket, figureSpans, lastInstant, type rangeSchema } from "./figure-spans.js";
+import { latestEntries } from "../audit/audit.js";
+import { type Bucket, figureSpans, lastInstant, type rangeSchema } from "../figure-spans.js";
 
 /** Entries of the audit log shown as recent activity. */
 const RECENT_ACTIVITY = 10;

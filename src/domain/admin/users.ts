@@ -3,21 +3,21 @@ import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, isMember, type Actor } from "../actor.js";
 import { announceAccountChange, announceRevoked, revokeUserAccess } from "../accounts/sessions.js";
-import { USER_TYPES } from "../accounts/user-types.js";
+import { USER_TYPES } from "../user-types.js";
 import { getUser } from "../accounts/users.js";
 import type { Deps } from "../deps.js";
 import { takeOffline } from "../drivers/availability.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { documentFolder } from "../drivers/documents.js";
-import { ACTIVE_STATES } from "../trips/states.js";
+import { ACTIVE_STATES } from "../trip-states.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
 import { deliver, nothingTold } from "../notifications/tell.js";
 import { assignCompany } from "../companies/affiliations.js";
 import { oneOf, optional, parseInput, phone, positiveId, parseChanges, text, type Raw, fieldParser } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
-import { audit } from "./audit.js";
-import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "./paging.js";
+import { audit } from "../audit/audit.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
 
 const parseUserId = fieldParser("user_id", positiveId());
 

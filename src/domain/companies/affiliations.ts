@@ -5,15 +5,15 @@ import type { Company, User } from "../../db/models.js";
 import { announceAccountChange } from "../accounts/sessions.js";
 import { overLimit } from "../accounts/throttle.js";
 import { authorize, isAdmin, isMember, member, rule, type Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
-import { pageFields, pageOf } from "../admin/paging.js";
+import { audit } from "../audit/audit.js";
+import { pageFields, pageOf } from "../paging.js";
 import type { Deps } from "../deps.js";
 import { ForbiddenError, InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { queueMail } from "../mail/outbox.js";
 import { serviceMail } from "../mail/templates.js";
 import { deliver, nothingTold, tell, type Told } from "../notifications/tell.js";
 import { email, fieldParser, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
-import { COMPANY_RULES, companyInScope, managersCompany } from "./access.js";
+import { COMPANY_RULES, companyInScope, managersCompany } from "../company-scope.js";
 import { tellManagers } from "./team.js";
 
 /*

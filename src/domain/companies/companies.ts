@@ -2,14 +2,14 @@ import { z } from "zod";
 import { isUniqueViolation, type Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, type Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
-import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
+import { audit } from "../audit/audit.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
 import type { Deps } from "../deps.js";
 import { oneOf, optional, parseInput, text, type Raw } from "../validation.js";
 import { ConflictError } from "../errors.js";
-import { COMPANY_RULES } from "./access.js";
+import { COMPANY_RULES } from "../company-scope.js";
 import { addManager, managerFields, type ManagerInput } from "./managers.js";
-import { COMPANY_STATES, companyFields, getCompany, nitTaken } from "./records.js";
+import { COMPANY_STATES, companyFields, getCompany, nitTaken } from "../company-records.js";
 
 /** The states administrators set by editing a company; pendiente and rechazada come only from sign-up and review. */
 const SETTABLE_STATES = ["activa", "suspendida", "inactiva"] as const;

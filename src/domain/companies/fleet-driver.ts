@@ -6,10 +6,10 @@ import { NotFoundError } from "../errors.js";
 import { periodRange } from "../drivers/earnings.js";
 import { companyScope, type TripSelection, tripsWithin } from "../trips/search.js";
 import { fieldParser, positiveId } from "../validation.js";
-import { companyInScope } from "./access.js";
+import { companyInScope } from "../company-scope.js";
 import { incomeOf } from "./fleet-figures.js";
 import { fleetRows } from "./fleet-drivers.js";
-import { driversOf } from "./records.js";
+import { driversOf } from "../company-records.js";
 
 const parseDriverId = fieldParser("conductor_id", positiveId());
 

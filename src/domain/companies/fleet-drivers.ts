@@ -2,19 +2,19 @@ import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
 import type { Actor } from "../actor.js";
 import { DRIVER_SORTING, DRIVER_SORTS } from "../admin/drivers.js";
-import { orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
+import { orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
 import type { Deps } from "../deps.js";
 import { REVIEW_STATES } from "../drivers/approval.js";
 import { byPresence, searchingDrivers } from "../drivers/filters.js";
 import { documentsDueBy, withDocumentsExpiring, withExpiredDocuments } from "../drivers/readiness.js";
-import type { Presence } from "../matching/presence.js";
+import type { Presence } from "../presence/presence.js";
 import { balancesOf } from "../money/ledger.js";
 import { percent } from "../numbers.js";
-import { VEHICLE_TYPES } from "../trips/service-types.js";
-import { ASSIGNED_STATES } from "../trips/states.js";
+import { VEHICLE_TYPES } from "../service-types.js";
+import { ASSIGNED_STATES } from "../trip-states.js";
 import { oneOf, optional, parseInput, text, type Raw } from "../validation.js";
-import { companyInScope } from "./access.js";
-import { driversOf } from "./records.js";
+import { companyInScope } from "../company-scope.js";
+import { driversOf } from "../company-records.js";
 
 /** A company is told about a document this many days before it expires. */
 export const EXPIRY_NOTICE_DAYS = 30;

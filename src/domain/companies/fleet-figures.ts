@@ -1,13 +1,13 @@
 import type { Db, Prisma } from "../../db/client.js";
 import { companyDaysPerSpan, companyTripsPerSpan, noMoney, type SpanCount, TRIP_MONEY, type TripMoney } from "../../db/trips-per-span.js";
 import type { Actor } from "../actor.js";
-import { type Bucket, figureSpans, lastInstant, type rangeSchema } from "../admin/figure-spans.js";
+import { type Bucket, figureSpans, lastInstant, type rangeSchema } from "../figure-spans.js";
 import type { Deps } from "../deps.js";
 import { localDate, nextDay, type Span, startOfDay, within } from "../time.js";
 import { total } from "../trips/counts.js";
-import { TRIP_STATES } from "../trips/states.js";
+import { TRIP_STATES } from "../trip-states.js";
 import type { Raw } from "../validation.js";
-import { companyInScope } from "./access.js";
+import { companyInScope } from "../company-scope.js";
 
 /**
  * Where a company's fares went: the commissions charged (the platform's and the payment method's),

@@ -7,8 +7,8 @@ import type { Actor } from "../actor.js";
 import type { Deps, OutgoingMail } from "../deps.js";
 import { ConflictError, InvalidStateError, NotFoundError } from "../errors.js";
 import { email, fieldParser, parseInput, phone, positiveId, text, type Raw } from "../validation.js";
-import { companyInScope, managersCompany } from "./access.js";
-import { managersOf } from "./records.js";
+import { companyInScope, managersCompany } from "../company-scope.js";
+import { managersOf } from "../company-records.js";
 
 /** A person who will run a company: the account is made for them, with no password until they choose one. */
 export const managerFields = z.object({ email: email(), nombre: text(100), apellido: text(100), telefono: phone() });

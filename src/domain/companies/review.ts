@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { authorize, type Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
+import { audit } from "../audit/audit.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError } from "../errors.js";
 import { deliver, nothingTold } from "../notifications/tell.js";
 import { parseInput, text } from "../validation.js";
-import { COMPANY_RULES } from "./access.js";
-import { getCompany } from "./records.js";
+import { COMPANY_RULES } from "../company-scope.js";
+import { getCompany } from "../company-records.js";
 import { tellManagers } from "./team.js";
 
 /** Only a company waiting for review is reviewed; approving an approved company again changes nothing. */

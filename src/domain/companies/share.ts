@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client.js";
 import { authorize, isMember, type Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
+import { audit } from "../audit/audit.js";
 import type { Deps } from "../deps.js";
 import { number, parseInput } from "../validation.js";
-import { COMPANY_RULES } from "./access.js";
-import { getCompany } from "./records.js";
+import { COMPANY_RULES } from "../company-scope.js";
+import { getCompany } from "../company-records.js";
 
 /*
  * A company is paid a share of the platform's commission on its drivers' trips. A trip is done

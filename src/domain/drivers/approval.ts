@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
 import { authorize, member, type Actor } from "../actor.js";
-import type { AuditAction } from "../admin/audit-actions.js";
-import { audit } from "../admin/audit.js";
+import type { AuditAction } from "../audit/audit-actions.js";
+import { audit } from "../audit/audit.js";
 import type { Deps } from "../deps.js";
 import { InvalidStateError, ValidationError } from "../errors.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { announce, createNotification, type NotificationContent } from "../notifications/notifications.js";
-import type { VehicleType } from "../trips/service-types.js";
+import type { VehicleType } from "../service-types.js";
 import { parseInput, positiveId, text, type Raw, fieldParser } from "../validation.js";
 import { DRIVER_RULES } from "./access.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, VEHICLE_OPTIONAL_FOR_APPROVAL, type VehicleField } from "./fields.js";

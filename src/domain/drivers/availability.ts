@@ -1,13 +1,13 @@
 import type { Tx } from "../../db/client.js";
 import type { Trip } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
-import { managesDriver } from "../companies/access.js";
+import { managesDriver } from "../company-scope.js";
 import type { Deps } from "../deps.js";
 import type { Point } from "../maps/geo.js";
 import { activeTripOf } from "../matching/online-drivers.js";
-import type { Presence } from "../matching/presence.js";
+import type { Presence } from "../presence/presence.js";
 import { TRIP_RULES } from "../trips/access.js";
-import { ASSIGNED_STATES } from "../trips/states.js";
+import { ASSIGNED_STATES } from "../trip-states.js";
 import { DRIVER_RULES } from "./access.js";
 
 /**

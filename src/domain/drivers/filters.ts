@@ -1,7 +1,7 @@
 import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import type { Deps } from "../deps.js";
-import type { Presence } from "../matching/presence.js";
+import type { Presence } from "../presence/presence.js";
 import { normalizePlate } from "./profile.js";
 
 /** Drivers whose name, e-mail, phone or plate contains `search`; a plate is matched as stored, in capitals without separators. */
@@ -20,7 +20,7 @@ export function searchingDrivers(deps: Pick<Deps, "provider">, search: string): 
 
 /**
  * Drivers connected now whom `which` picks (`present`), or everyone else: every process knows every
- * driver online or on a trip (see matching/presence).
+ * driver online or on a trip (see presence/presence.ts).
  */
 export function byPresence(
   deps: Pick<Deps, "matching">,

@@ -1,4 +1,4 @@
-import type { VehicleType } from "../trips/service-types.js";
+import type { VehicleType } from "../service-types.js";
 
 /**
  * Licence categories that allow driving each vehicle type (DESIGN). One table, so that a market

@@ -4,7 +4,7 @@ import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, ValidationError } from "../errors.js";
 import { localTime } from "../time.js";
-import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
+import { VEHICLE_TYPES, type VehicleType } from "../service-types.js";
 import { integer, isoDate, oneOf, optional, parseChanges, phone, positiveId, text, type Raw } from "../validation.js";
 import { ALL_CATEGORIES, LICENCE_CATEGORIES, licenceAllows } from "./licence-rules.js";
 import { DRIVER_RULES, subjectDriver } from "./access.js";

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps.js";
-import type { VehicleType } from "../trips/service-types.js";
-import type { NearbyQuery } from "./geo-index.js";
+import type { VehicleType } from "../service-types.js";
+import type { NearbyQuery } from "../presence/geo-index.js";
 
 /** Trip requests reach drivers within this distance of the pickup (spec section 8). */
 export const MATCH_RADIUS_KM = 5;

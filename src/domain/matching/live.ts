@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { Trip } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
 import { ADMIN_RULES } from "../admin/access.js";
-import { companyInScope } from "../companies/access.js";
+import { companyInScope } from "../company-scope.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
-import type { VehicleType } from "../trips/service-types.js";
+import type { VehicleType } from "../service-types.js";
 import { latitude, longitude, parseInput, type Raw } from "../validation.js";
 import { DriverAccounts } from "./live-accounts.js";
-import type { Presence } from "./presence.js";
+import type { Presence } from "../presence/presence.js";
 
 /**
  * The operations console's view of the drivers online: where they are (approximately), whether

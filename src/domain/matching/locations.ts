@@ -8,7 +8,7 @@ import { assertWithinDebtLimit } from "../money/debt.js";
 import { ValidationError } from "../errors.js";
 import { latitude, longitude, missingOr, optional, parseInput, type Raw } from "../validation.js";
 import { activeTripOf, announcePresence, notePosition, presenceOf } from "./online-drivers.js";
-import type { Presence } from "./presence.js";
+import type { Presence } from "../presence/presence.js";
 
 const locationSchema = z.object({
   latitud: optional(latitude()),

@@ -1,6 +1,6 @@
 import type { Trip } from "../../db/models.js";
 import type { Deps } from "../deps.js";
-import { TRANSITIONS } from "../trips/states.js";
+import { TRANSITIONS } from "../trip-states.js";
 
 /** Every date a change of state sets on a trip. */
 const CHANGE_DATES = [...new Set(Object.values(TRANSITIONS).map((transition) => transition.date))];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Deps } from "../deps.js";
 import { greatCircleKm, type Point } from "../maps/geo.js";
 import { round } from "../numbers.js";
-import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
+import { VEHICLE_TYPES, type VehicleType } from "../service-types.js";
 import { latitude, longitude, number, oneOf, optional, parseInput, type Raw } from "../validation.js";
 import { MATCH_RADIUS_KM, eligibleFor } from "./eligibility.js";
 

@@ -4,9 +4,9 @@ import type { Db, Tx } from "../../db/client.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_WITH_DOCUMENTS, findDriver, operableUntil, type LoadedDriver } from "../drivers/readiness.js";
 import type { EventMap } from "../events.js";
-import { ASSIGNED_STATES } from "../trips/states.js";
-import type { VehicleType } from "../trips/service-types.js";
-import type { PositionReport, Presence } from "./presence.js";
+import { ASSIGNED_STATES } from "../trip-states.js";
+import type { VehicleType } from "../service-types.js";
+import type { PositionReport, Presence } from "../presence/presence.js";
 
 /** The trip a driver is assigned to and has not finished, if any. */
 export const activeTripOf = (db: Db | Tx, conductorId: number) =>

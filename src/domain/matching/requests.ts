@@ -9,7 +9,7 @@ import { DRIVER_RULES } from "../drivers/access.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { greatCircleKm, type Point } from "../maps/geo.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
-import { serviceForVehicle, type ServiceType, type VehicleType } from "../trips/service-types.js";
+import { serviceForVehicle, type ServiceType, type VehicleType } from "../service-types.js";
 import { MATCH_RADIUS_KM } from "./eligibility.js";
 import { updateDriverLocation } from "./locations.js";
 

@@ -1,5 +1,5 @@
 import { ADMINS_ONLY, authorize, isAdmin, isMember, isUser, member, rule, type Actor, type Member } from "../actor.js";
-import { companyInScope, managersCompany } from "../companies/access.js";
+import { companyInScope, managersCompany } from "../company-scope.js";
 import type { Deps } from "../deps.js";
 import { UnauthenticatedError } from "../errors.js";
 import { companyHolder, driverHolder, type Holder } from "./holders.js";

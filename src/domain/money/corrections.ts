@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
-import { getCompany } from "../companies/records.js";
+import { audit } from "../audit/audit.js";
+import { getCompany } from "../company-records.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { loadDriver } from "../drivers/readiness.js";
@@ -12,7 +12,7 @@ import { MONEY_RULES, moneyActor } from "./access.js";
 import { announceBalance } from "./announcements.js";
 import { auditTarget, companyHolder, driverHolder, type Holder, holderAccount, notifyHolder } from "./holders.js";
 import { BelowFloor, driverAccount, type Line, PLATFORM, post } from "./ledger.js";
-import { formatPesos } from "./pesos.js";
+import { formatPesos } from "../pesos.js";
 
 const MAX_PESOS = 100_000_000;
 

@@ -2,7 +2,7 @@ import type { Db, Tx } from "../../db/client.js";
 import type { Deps } from "../deps.js";
 import { DebtLimitError } from "../errors.js";
 import { balanceOf } from "./ledger.js";
-import { formatPesos } from "./pesos.js";
+import { formatPesos } from "../pesos.js";
 
 /** Why a driver may not go online for what they owe the platform; null when they may. */
 export async function debtBlock(deps: Pick<Deps, "money">, db: Db | Tx, conductorId: number): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "../actor.js";
 import type { Prisma } from "../../db/client.js";
-import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../admin/paging.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
 import type { Deps } from "../deps.js";
 import { isoDate, oneOf, optional, parseInput, positiveId, type Raw } from "../validation.js";
 import { MONEY_RULES, moneyActor } from "./access.js";

@@ -1,4 +1,4 @@
-import { collectedByPlatform, type PaymentMethod } from "./payment-methods.js";
+import { collectedByPlatform, type PaymentMethod } from "../payment-methods.js";
 
 /** The commission percentages a trip is charged, fixed when it is requested. */
 export interface CommissionRates {

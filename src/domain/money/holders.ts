@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client.js";
 import type { Notification } from "../../db/models.js";
-import { managersOf } from "../companies/records.js";
+import { managersOf } from "../company-records.js";
 import { createNotification, type NotificationContent } from "../notifications/notifications.js";
 import { driverAccount, type Account } from "./ledger.js";
 

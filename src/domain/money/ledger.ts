@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../../db/client.js";
 import type { LedgerEntry } from "../../db/models.js";
-import type { PlatformMethod } from "./payment-methods.js";
+import type { PlatformMethod } from "../payment-methods.js";
 
 /*
  * The double-entry ledger: whole pesos, each entry's lines summing to zero. A line is positive

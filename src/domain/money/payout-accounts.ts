@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
+import { audit } from "../audit/audit.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { announce } from "../notifications/notifications.js";

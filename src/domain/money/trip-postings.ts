@@ -3,7 +3,7 @@ import type { Trip } from "../../db/models.js";
 import type { Deps } from "../deps.js";
 import { driverAccount, type Line, PLATFORM, post } from "./ledger.js";
 import { companyAccount } from "./holders.js";
-import { collectedByPlatform, type PaymentMethod } from "./payment-methods.js";
+import { collectedByPlatform, type PaymentMethod } from "../payment-methods.js";
 
 /**
  * Posts a completed trip, in the transaction that completes it: the driver earns their net, the

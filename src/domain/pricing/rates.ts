@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { ReadsOf } from "../../db/planned-reads.js";
 import { authorize, type Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
+import { audit } from "../audit/audit.js";
 import type { Deps } from "../deps.js";
 import { PRICING_RULES } from "./access.js";
 import { NotFoundError, ValidationError } from "../errors.js";
-import { VEHICLE_TYPES, type VehicleType } from "../trips/service-types.js";
+import { VEHICLE_TYPES, type VehicleType } from "../service-types.js";
 import { number, oneOf, optional, parseInput, type Raw } from "../validation.js";
 
 export function listRates(deps: Deps, actor: Actor) {

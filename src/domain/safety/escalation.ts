@@ -1,5 +1,5 @@
 import type { SosIncident } from "../../db/models.js";
-import { audit, SERVICE } from "../admin/audit.js";
+import { audit, SERVICE } from "../audit/audit.js";
 import type { Deps, OutgoingMail } from "../deps.js";
 import { queueMail } from "../mail/outbox.js";
 import { serviceMail } from "../mail/templates.js";

@@ -3,7 +3,7 @@ import type { Prisma, Tx } from "../../db/client.js";
 import type { Trip } from "../../db/models.js";
 import type { ReadsOf } from "../../db/planned-reads.js";
 import type { Deps } from "../deps.js";
-import { isFinal } from "../trips/states.js";
+import { isFinal } from "../trip-states.js";
 
 /** 256 random bits: a link nobody can guess or list. */
 const TOKEN_BYTES = 32;

@@ -6,7 +6,7 @@ import type { Deps, OutgoingMail } from "../deps.js";
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { queueMail } from "../mail/outbox.js";
 import { getTrip } from "../trips/queries.js";
-import { isFinal } from "../trips/states.js";
+import { isFinal } from "../trip-states.js";
 import { fieldParser, missingOr, optional, parseInput, positiveId, type Raw } from "../validation.js";
 import { owner, SAFETY_RULES } from "./access.js";
 import { contactsOf } from "./contacts.js";

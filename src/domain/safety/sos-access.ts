@@ -1,7 +1,7 @@
 import type { Trip } from "../../db/models.js";
 import { adminOnly, isUser, rule } from "../actor.js";
-import { COMPANY_RULES } from "../companies/access.js";
-import { isFinal } from "../trips/states.js";
+import { COMPANY_RULES } from "../company-scope.js";
+import { isFinal } from "../trip-states.js";
 
 const party = (actor: Parameters<typeof isUser>[0], trip: Trip) => isUser(actor, trip.usuario_id) || isUser(actor, trip.conductor_id);
 

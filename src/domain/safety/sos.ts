@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { lockUser } from "../../db/locks.js";
 import { authorize, member, type Actor } from "../actor.js";
-import { audit } from "../admin/audit.js";
+import { audit } from "../audit/audit.js";
 import type { Deps, OutgoingMail } from "../deps.js";
 import { NotFoundError } from "../errors.js";
 import { queueMail } from "../mail/outbox.js";

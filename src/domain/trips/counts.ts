@@ -1,5 +1,5 @@
 import type { Db, Prisma } from "../../db/client.js";
-import { TRIP_STATES } from "./states.js";
+import { TRIP_STATES } from "../trip-states.js";
 
 /** How many of the trips `where` picks are in each state, every state listed, counted by the database. */
 export async function tripsByState(db: Db, where: Prisma.TripWhereInput) {

@@ -18,11 +18,11 @@ import { countPendingTripsNear } from "../matching/requests.js";
 import { computeFare, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
 import { commissionRatesFor } from "../money/fare-split.js";
-import { assertAccepted, PAYMENT_METHODS } from "../money/payment-methods.js";
+import { assertAccepted, PAYMENT_METHODS } from "../payment-methods.js";
 import { oneOf, optional, parseInput, type Raw } from "../validation.js";
-import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "./service-types.js";
+import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "../service-types.js";
 import { TRIP_RULES } from "./access.js";
-import { ACTIVE_STATES } from "./states.js";
+import { ACTIVE_STATES } from "../trip-states.js";
 
 const tripSchema = z.object({
   tipo_servicio: optional(oneOf(SERVICE_TYPES)),

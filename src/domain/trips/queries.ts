@@ -4,7 +4,7 @@ import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
 import { positiveId, fieldParser } from "../validation.js";
 import { TRIP_RULES } from "./access.js";
-import { ACTIVE_STATES, FINAL_STATES } from "./states.js";
+import { ACTIVE_STATES, FINAL_STATES } from "../trip-states.js";
 
 const parseTripId = fieldParser("trip_id", positiveId());
 

@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import { authorize, type Actor } from "../actor.js";
-import { byColumn, orderOf, pageFields, pageOf, searchedId, sortFields, type Sorting } from "../admin/paging.js";
+import { byColumn, orderOf, pageFields, pageOf, searchedId, sortFields, type Sorting } from "../paging.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { isoDate, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { TRIP_RULES } from "./access.js";
-import { SERVICE_TYPES } from "./service-types.js";
-import { TRIP_STATES } from "./states.js";
+import { SERVICE_TYPES } from "../service-types.js";
+import { TRIP_STATES } from "../trip-states.js";
 
 const TRIP_SORTS = ["fecha_solicitud", "id", "precio_estimado", "distancia_km"] as const;
 

@@ -19,9 +19,9 @@ import { number, optional, parseInput, positiveId, text, type Raw } from "../val
 import { TRIP_RULES } from "./access.js";
 import { announceTrip } from "./announce.js";
 import { getTrip } from "./queries.js";
-import { audit } from "../admin/audit.js";
-import { VEHICLE_FOR_SERVICE, type ServiceType } from "./service-types.js";
-import { ASSIGNED_STATES, TRANSITIONS, nextState, refusal, type Trigger } from "./states.js";
+import { audit } from "../audit/audit.js";
+import { VEHICLE_FOR_SERVICE, type ServiceType } from "../service-types.js";
+import { ASSIGNED_STATES, TRANSITIONS, nextState, refusal, type Trigger } from "../trip-states.js";
 
 /** Who called a trip off, as kept in cancelado_por; null when a legacy call named nobody. */
 function cancelledBy(actor: Actor, trip: Trip): "pasajero" | "conductor" | "admin" | null {

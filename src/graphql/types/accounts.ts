@@ -4,7 +4,7 @@ import { choosePassword, requestPasswordReset } from "../../domain/accounts/pass
 import { updateProfile } from "../../domain/accounts/profile.js";
 import { register } from "../../domain/accounts/register.js";
 import { logout, type IssuedToken } from "../../domain/accounts/sessions.js";
-import type { UserType } from "../../domain/accounts/user-types.js";
+import type { UserType } from "../../domain/user-types.js";
 import { findUser, userExists } from "../../domain/accounts/users.js";
 import { resendVerificationCode, verifyEmail } from "../../domain/accounts/verification.js";
 import {

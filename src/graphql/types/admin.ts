@@ -1,7 +1,7 @@
-import type { AuditTarget } from "../../domain/admin/audit-actions.js";
-import { AUDIT_SORTING, auditLog } from "../../domain/admin/audit.js";
-import { AUDIT_ACTION_LABELS } from "../../domain/admin/audit-actions.js";
-import { describeEntry } from "../../domain/admin/audit-descriptions.js";
+import type { AuditTarget } from "../../domain/audit/audit-actions.js";
+import { AUDIT_SORTING, auditLog } from "../../domain/audit/audit.js";
+import { AUDIT_ACTION_LABELS } from "../../domain/audit/audit-actions.js";
+import { describeEntry } from "../../domain/audit/audit-descriptions.js";
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser, USER_SORTING } from "../../domain/admin/users.js";
 import { DRIVER_SORTING, type DRIVER_SORTS, listDrivers } from "../../domain/admin/drivers.js";
 import { reviewDocumentHistory } from "../../domain/admin/document-review.js";

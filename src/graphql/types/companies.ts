@@ -6,8 +6,8 @@ import {
   listCompanies,
   updateCompany,
 } from "../../domain/companies/companies.js";
-import type { COMPANY_STATES } from "../../domain/companies/records.js";
-import { ownCompany } from "../../domain/companies/access.js";
+import type { COMPANY_STATES } from "../../domain/company-records.js";
+import { ownCompany } from "../../domain/company-scope.js";
 import { inviteManager, listManagers, removeManager } from "../../domain/companies/managers.js";
 import { approveCompany, refuseCompany } from "../../domain/companies/review.js";
 import { setCompanyShare } from "../../domain/companies/share.js";

@@ -1,4 +1,4 @@
-import type { CompanyState } from "../../domain/companies/records.js";
+import type { CompanyState } from "../../domain/company-records.js";
 import { builder } from "../builder.js";
 
 /** What anyone related to a company may know of it: a driver of it, someone it invited, its managers. */

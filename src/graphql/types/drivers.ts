@@ -13,7 +13,7 @@ import { driverProfile, updateDriverProfile, updateLicense, updateVehicle } from
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind, type LicenceField, type VehicleField } from "../../domain/drivers/fields.js";
 import { ALL_CATEGORIES, licenceAllows } from "../../domain/drivers/licence-rules.js";
 import { statistics } from "../../domain/drivers/statistics.js";
-import { VEHICLE_TYPES } from "../../domain/trips/service-types.js";
+import { VEHICLE_TYPES } from "../../domain/service-types.js";
 import { ConflictError, InvalidStateError, NotFoundError, PayloadTooLargeError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
 import { CALLER, LOOKUP, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";

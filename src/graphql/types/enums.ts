@@ -1,6 +1,6 @@
 import type { DOCUMENT_TYPES } from "../../domain/drivers/documents.js";
 import type { REVIEW_STATES } from "../../domain/drivers/approval.js";
-import type { VehicleType } from "../../domain/trips/service-types.js";
+import type { VehicleType } from "../../domain/service-types.js";
 import { builder } from "../builder.js";
 
 /**

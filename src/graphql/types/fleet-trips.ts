@@ -1,9 +1,9 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { firstName } from "../../domain/accounts/names.js";
 import { companyTrips } from "../../domain/companies/fleet-trips.js";
-import type { PaymentMethod } from "../../domain/money/payment-methods.js";
-import type { ServiceType } from "../../domain/trips/service-types.js";
-import type { TripState } from "../../domain/trips/states.js";
+import type { PaymentMethod } from "../../domain/payment-methods.js";
+import type { ServiceType } from "../../domain/service-types.js";
+import type { TripState } from "../../domain/trip-states.js";
 import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
 import { pageType } from "./lists.js";

@@ -10,8 +10,8 @@ import {
 } from "../../domain/companies/fleet-drivers.js";
 import type { REVIEW_STATES } from "../../domain/drivers/approval.js";
 import type { ExpiringDocument } from "../../domain/drivers/readiness.js";
-import type { TripState } from "../../domain/trips/states.js";
-import type { VehicleType } from "../../domain/trips/service-types.js";
+import type { TripState } from "../../domain/trip-states.js";
+import type { VehicleType } from "../../domain/service-types.js";
 import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
 import { DRIVER_SORT_LABELS } from "./admin.js";

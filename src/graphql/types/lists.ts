@@ -1,5 +1,5 @@
 import type { OutputRef } from "@pothos/core";
-import { SORT_ORDERS, type Sorting } from "../../domain/admin/paging.js";
+import { SORT_ORDERS, type Sorting } from "../../domain/paging.js";
 import { builder } from "../builder.js";
 import { describedEnum } from "./enums.js";
 

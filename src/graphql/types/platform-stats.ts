@@ -1,6 +1,6 @@
 import { platformStats } from "../../domain/admin/stats.js";
 import { ValidationError } from "../../domain/errors.js";
-import type { TripState } from "../../domain/trips/states.js";
+import type { TripState } from "../../domain/trip-states.js";
 import { builder } from "../builder.js";
 import { RESTRICTED } from "../errors.js";
 import { User } from "./accounts.js";

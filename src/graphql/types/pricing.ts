@@ -1,7 +1,7 @@
 import { listRates, updateRate } from "../../domain/pricing/rates.js";
 import { builder } from "../builder.js";
 import { CALLER, LOOKUP, RESTRICTED } from "../errors.js";
-import type { VehicleType } from "../../domain/trips/service-types.js";
+import type { VehicleType } from "../../domain/service-types.js";
 import { VehicleTypeEnum } from "./enums.js";
 
 const PricingRateRef = builder.prismaObject("PricingRate", {

@@ -1,7 +1,7 @@
 import { FIXED_ON_SHEET, rateSheets, updateRateSheet, type RateSheet } from "../../domain/pricing/rate-sheets.js";
 import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
-import type { VehicleType } from "../../domain/trips/service-types.js";
+import type { VehicleType } from "../../domain/service-types.js";
 import { VehicleTypeEnum } from "./enums.js";
 
 const FIXED = "Fijo en la plataforma: al guardar, solo se admite el valor mostrado";

@@ -13,10 +13,10 @@ import {
 import { FLAT_DRIVER, PROFILE_FRAGMENT, flatDriver } from "../driver-profile.js";
 import { PAGINATION, PENDING_DRIVER, USER, selection } from "../resources.js";
 import { APP_TRIP_STATE, APP_USER, appTripState, appUser } from "../app-vocabulary.js";
-import { USER_TYPES } from "../../domain/accounts/user-types.js";
-import { AUDIT_ACTIONS } from "../../domain/admin/audit-actions.js";
+import { USER_TYPES } from "../../domain/user-types.js";
+import { AUDIT_ACTIONS } from "../../domain/audit/audit-actions.js";
 import { REVIEW_STATES } from "../../domain/drivers/approval.js";
-import { TRIP_STATES, type TripState } from "../../domain/trips/states.js";
+import { TRIP_STATES, type TripState } from "../../domain/trip-states.js";
 import { defineRoute, operation, type GraphQLData, type LegacyRoute } from "../route.js";
 import { USER_FRAGMENT } from "./auth.js";
 

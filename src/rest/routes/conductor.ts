@@ -3,7 +3,7 @@ import { DOCUMENT_TYPES } from "../../domain/drivers/documents.js";
 import { PERIODS } from "../../domain/drivers/earnings.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, type FieldKind } from "../../domain/drivers/fields.js";
 import { licenceCategory } from "../../domain/drivers/profile.js";
-import { VEHICLE_TYPES } from "../../domain/trips/service-types.js";
+import { VEHICLE_TYPES } from "../../domain/service-types.js";
 import { optional } from "../../domain/validation.js";
 import {
   DOCUMENT_TYPE_SPELLINGS,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../../domain/money/payment-methods.js";
-import { SERVICE_TYPES, VEHICLE_TYPES } from "../../domain/trips/service-types.js";
+import { PAYMENT_METHODS } from "../../domain/payment-methods.js";
+import { SERVICE_TYPES, VEHICLE_TYPES } from "../../domain/service-types.js";
 import { optional } from "../../domain/validation.js";
 import { VEHICLE_TYPE_SPELLINGS, legacyChoice, legacyId, legacyInt, legacyNumber, legacyPlace, legacyText } from "../legacy-fields.js";
 import { APP_TRIP_STATE, appTripState, appVehicleType } from "../app-vocabulary.js";

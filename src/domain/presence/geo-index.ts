@@ -1,5 +1,5 @@
 import { greatCircleKm, type Point } from "../maps/geo.js";
-import type { VehicleType } from "../trips/service-types.js";
+import type { VehicleType } from "../service-types.js";
 
 /** An online driver free for trips, as the index keeps them. */
 export interface IndexedDriver extends Point {

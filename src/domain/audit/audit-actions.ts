@@ -2,7 +2,7 @@ import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
 import type { Provider } from "../../db/url.js";
 import { normalize } from "../maps/gazetteer.js";
-import { searchedId } from "./paging.js";
+import { searchedId } from "../paging.js";
 
 export const AUDIT_ACTIONS = [
   "actualizar_usuario",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { ValidationError } from "../errors.js";
-import { companyFields, nitTaken } from "./records.js";
+import { companyFields, nitTaken } from "../company-records.js";
 
 /** What a company gives when it signs itself up with its first manager's account. */
 export const companySignup = z.object(companyFields, { error: "debe ser un objeto con los datos de la empresa" });

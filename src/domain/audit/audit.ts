@@ -3,9 +3,9 @@ import type { Db, Prisma, Tx } from "../../db/client.js";
 import { authorize, isMember, responsibleAdmin, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { isoDate, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
-import { ADMIN_RULES } from "./access.js";
+import { ADMIN_RULES } from "../admin/access.js";
 import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction, type AuditTarget, auditSearch } from "./audit-actions.js";
-import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "./paging.js";
+import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
 
 /** The service acting of its own accord (an SOS nobody acknowledged in time, escalated), as audit's actor. */
 export const SERVICE = "servicio";

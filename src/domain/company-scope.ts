@@ -1,8 +1,8 @@
-import type { Company } from "../../db/models.js";
-import { adminOnly, isAdmin, isMember, type Member, member, rule, type Actor } from "../actor.js";
-import type { Deps } from "../deps.js";
-import { ForbiddenError, ValidationError } from "../errors.js";
-import { type CompanyState, driversOf, getCompany } from "./records.js";
+import type { Company } from "../db/models.js";
+import { adminOnly, isAdmin, isMember, type Member, member, rule, type Actor } from "./actor.js";
+import type { Deps } from "./deps.js";
+import { ForbiddenError, ValidationError } from "./errors.js";
+import { type CompanyState, driversOf, getCompany } from "./company-records.js";
 
 /**
  * A company's manager is an account of type empresa carrying the company's id, proven by a session

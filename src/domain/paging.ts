@@ -1,4 +1,4 @@
-import { integer, oneOf, optional } from "../validation.js";
+import { integer, oneOf, optional } from "./validation.js";
 
 /** Spec section 8: pages of 20 by default, 100 at most. */
 const PAGE = { defaultSize: 20, maxSize: 100 } as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ValidationError } from "../errors.js";
-import { nextDay, nextMonth, type Span, startOfDay, startOfMonth } from "../time.js";
-import { isoDate, optional, parseInput, type Raw } from "../validation.js";
+import { ValidationError } from "./errors.js";
+import { nextDay, nextMonth, type Span, startOfDay, startOfMonth } from "./time.js";
+import { isoDate, optional, parseInput, type Raw } from "./validation.js";
 
 /** The range a page of figures may ask for: Bogotá days, or instants, both ends optional. */
 export const rangeSchema = z.object({ desde: optional(isoDate()), hasta: optional(isoDate({ endOfDay: true })) });

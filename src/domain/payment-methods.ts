@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "./errors.js";
 
 /** How a trip is paid: cash goes to the driver; the others are collected by the platform. */
 export const PAYMENT_METHODS = ["efectivo", "billetera_digital", "tarjeta"] as const;

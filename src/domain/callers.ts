@@ -1,4 +1,4 @@
-import type { User } from "../../db/models.js";
+import type { User } from "../db/models.js";
 
 /** The account fields that decide who a caller is and what they may do. */
 export type Standing = Pick<User, "id" | "tipo_usuario" | "es_activo" | "fecha_suspension" | "motivo_suspension">;

@@ -1,4 +1,4 @@
-import { formatPesos } from "../money/pesos.js";
+import { formatPesos } from "../pesos.js";
 import type { AuditAction } from "./audit-actions.js";
 
 type Details = Record<string, unknown>;

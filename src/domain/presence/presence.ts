@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Point } from "../maps/geo.js";
-import type { VehicleType } from "../trips/service-types.js";
+import type { VehicleType } from "../service-types.js";
 import { DriverGeoIndex } from "./geo-index.js";
 
 /**

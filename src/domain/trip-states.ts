@@ -1,4 +1,4 @@
-import { ConflictError, InvalidStateError } from "../errors.js";
+import { ConflictError, InvalidStateError } from "./errors.js";
 
 export const TRIP_STATES = ["pendiente", "aceptado", "en_ruta", "en_curso", "completado", "cancelado"] as const;
 export type TripState = (typeof TRIP_STATES)[number];

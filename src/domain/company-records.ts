@@ -1,7 +1,7 @@
-import type { Company } from "../../db/models.js";
-import type { Deps } from "../deps.js";
-import { ConflictError, NotFoundError } from "../errors.js";
-import { email, fieldParser, optional, phone, positiveId, text } from "../validation.js";
+import type { Company } from "../db/models.js";
+import type { Deps } from "./deps.js";
+import { ConflictError, NotFoundError } from "./errors.js";
+import { email, fieldParser, optional, phone, positiveId, text } from "./validation.js";
 
 /** pendiente: signed itself up and waits for review; rechazada: refused at review. */
 export const COMPANY_STATES = ["pendiente", "activa", "rechazada", "suspendida", "inactiva"] as const;
