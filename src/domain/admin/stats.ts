@@ -9,7 +9,7 @@ import { ACTIVE_STATES, type TripState } from "../trip-states.js";
 import type { Raw } from "../validation.js";
 import { tripIncome } from "../money/settlement.js";
 import { ADMIN_RULES } from "./access.js";
-import { latestEntries } from "../audit/audit.js";
+import { latestEntries } from "./audit-log.js";
 import { type Bucket, figureSpans, lastInstant, type rangeSchema } from "../figure-spans.js";
 
 /** Entries of the audit log shown as recent activity. */

@@ -1,5 +1,5 @@
 import type { AuditTarget } from "../../domain/audit/audit-actions.js";
-import { AUDIT_SORTING, auditLog } from "../../domain/audit/audit.js";
+import { AUDIT_SORTING, auditLog } from "../../domain/admin/audit-log.js";
 import { AUDIT_ACTION_LABELS } from "../../domain/audit/audit-actions.js";
 import { describeEntry } from "../../domain/audit/audit-descriptions.js";
 import { activateUser, deleteUser, listUsers, suspendUser, updateUser, USER_SORTING } from "../../domain/admin/users.js";
