@@ -8,7 +8,7 @@ export const ADMIN_RULES = {
   suspendOrActivate: adminOrUnnamedLegacy,
   auditLog: adminOnly,
   platformStats: adminOnly,
-  /** The live map of every driver and trip; a company's own are also its managers' (matching/live.ts). */
+  /** The live map of every driver and trip; a company's own are also its managers' (admin/live-map.ts). */
   liveOperations: adminOnly,
   /** The review screen's view of a driver's document photos; drivers see their own through documentHistory. */
   reviewDocuments: adminOnly,

@@ -14,7 +14,7 @@ import { serviceMail } from "../mail/templates.js";
 import { deliver, nothingTold, tell, type Told } from "../notifications/tell.js";
 import { email, fieldParser, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 import { COMPANY_RULES, companyInScope, managersCompany } from "../company-scope.js";
-import { tellManagers } from "./team.js";
+import { tellManagers } from "../notifications/managers.js";
 
 /*
  * A driver belongs to a company only with both sides' consent: the driver asks (solicitada) and the

@@ -7,7 +7,7 @@ import { deliver, nothingTold } from "../notifications/tell.js";
 import { parseInput, text } from "../validation.js";
 import { COMPANY_RULES } from "../company-scope.js";
 import { getCompany } from "../company-records.js";
-import { tellManagers } from "./team.js";
+import { tellManagers } from "../notifications/managers.js";
 
 /** Only a company waiting for review is reviewed; approving an approved company again changes nothing. */
 async function pendingCompany(deps: Deps, actor: Actor, id: unknown) {

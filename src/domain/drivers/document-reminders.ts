@@ -1,5 +1,5 @@
 import { isUniqueViolation, unavailableReason } from "../../db/client.js";
-import { tellManagers } from "../companies/team.js";
+import { tellManagers } from "../notifications/managers.js";
 import type { Deps } from "../deps.js";
 import { plainName } from "../mail/templates.js";
 import { deliver, nothingTold, tell } from "../notifications/tell.js";

@@ -1,7 +1,7 @@
 import { Repeater } from "graphql-yoga";
 import type { Trip } from "../../db/models.js";
 import { ValidationError } from "../../domain/errors.js";
-import { type LiveDriver, liveDrivers, LOOK_EVERY_MS, watchOperations } from "../../domain/matching/live.js";
+import { type LiveDriver, liveDrivers, LOOK_EVERY_MS, watchOperations } from "../../domain/admin/live-map.js";
 import { builder } from "../builder.js";
 import { RESTRICTED } from "../errors.js";
 import { describedEnum, VehicleTypeEnum } from "./enums.js";

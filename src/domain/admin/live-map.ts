@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Trip } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
-import { ADMIN_RULES } from "../admin/access.js";
+import { ADMIN_RULES } from "./access.js";
 import { companyInScope } from "../company-scope.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import type { VehicleType } from "../service-types.js";
 import { latitude, longitude, parseInput, type Raw } from "../validation.js";
-import { DriverAccounts } from "./live-accounts.js";
+import { DriverAccounts } from "./live-map-accounts.js";
 import type { Presence } from "../presence/presence.js";
 
 /**

@@ -1,8 +1,8 @@
 import type { Tx } from "../../db/client.js";
 import type { Company } from "../../db/models.js";
 import type { Deps } from "../deps.js";
-import { tell, type Told } from "../notifications/tell.js";
-import type { NotificationContent } from "../notifications/notifications.js";
+import { tell, type Told } from "./tell.js";
+import type { NotificationContent } from "./notifications.js";
 import { managersOf } from "../company-records.js";
 
 /** Tells every manager of a company the same thing, on their feed and by mail. */
