@@ -7,7 +7,7 @@ export const ACCOUNT_RULES = {
     (user) => `Solo el usuario ${user.id} o un administrador pueden ver este perfil`,
     (actor, user) => isUser(actor, user.id) || isAdmin(actor) || isUnnamedLegacy(actor),
   ),
-  /** Profile updates and notifications act for whoever calls. */
+  /** Profile updates act for whoever calls. */
   own: signedIn,
   /** Password changes and logout need the session they act on. */
   session: rule("Esta operación necesita una sesión iniciada con token", (actor) => isMember(actor) && actor.session !== null),

@@ -4,32 +4,11 @@ import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
 import { REVIEW_STATES } from "../drivers/approval.js";
-import { byPresence, searchingDrivers } from "../drivers/filters.js";
+import { byPresence, DRIVER_SORTING, DRIVER_SORTS, searchingDrivers } from "../drivers/filters.js";
 import { withExpiredDocuments } from "../drivers/readiness.js";
 import { VEHICLE_TYPES } from "../service-types.js";
 import { oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
-import { byColumn, orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
-
-export const DRIVER_SORTS = ["fecha_solicitud", "id", "nombre", "email", "fecha_creacion", "fecha_aprobacion"] as const;
-
-type DriverOrder = Prisma.DriverProfileOrderByWithRelationInput;
-/** Dates a driver may not have yet go after the rest, whichever the order. */
-const nullsLast =
-  (name: "fecha_solicitud" | "fecha_aprobacion") =>
-  (order: Prisma.SortOrder): DriverOrder => ({ [name]: { sort: order, nulls: "last" } });
-
-export const DRIVER_SORTING: Sorting<(typeof DRIVER_SORTS)[number], DriverOrder> = {
-  columns: {
-    fecha_solicitud: nullsLast("fecha_solicitud"),
-    id: byColumn("id"),
-    nombre: (order) => [{ conductor: { nombre: order } }, { conductor: { apellido: order } }],
-    email: (order) => ({ conductor: { email: order } }),
-    fecha_creacion: byColumn("fecha_creacion"),
-    fecha_aprobacion: nullsLast("fecha_aprobacion"),
-  },
-  sort: "fecha_solicitud",
-  order: "asc",
-};
+import { orderOf, pageFields, pageOf, sortFields } from "../paging.js";
 
 const listSchema = z.object({
   ...pageFields,

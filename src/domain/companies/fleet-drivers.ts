@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
 import type { Actor } from "../actor.js";
-import { DRIVER_SORTING, DRIVER_SORTS } from "../admin/drivers.js";
+import { DRIVER_SORTING, DRIVER_SORTS } from "../drivers/filters.js";
 import { orderOf, pageFields, pageOf, sortFields, type Sorting } from "../paging.js";
 import type { Deps } from "../deps.js";
 import { REVIEW_STATES } from "../drivers/approval.js";

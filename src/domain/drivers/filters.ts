@@ -1,5 +1,6 @@
 import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
+import { byColumn, type Sorting } from "../paging.js";
 import type { Deps } from "../deps.js";
 import type { Presence } from "../presence/presence.js";
 import { normalizePlate } from "./profile.js";
@@ -30,3 +31,25 @@ export function byPresence(
   const ids = [...deps.matching.presence.all()].filter(which).map((driver) => driver.conductor_id);
   return { conductor_id: present ? { in: ids } : { notIn: ids } };
 }
+
+/** How lists of drivers sort: the administrators' review queue and a company's fleet. */
+export const DRIVER_SORTS = ["fecha_solicitud", "id", "nombre", "email", "fecha_creacion", "fecha_aprobacion"] as const;
+
+type DriverOrder = Prisma.DriverProfileOrderByWithRelationInput;
+/** Dates a driver may not have yet go after the rest, whichever the order. */
+const nullsLast =
+  (name: "fecha_solicitud" | "fecha_aprobacion") =>
+  (order: Prisma.SortOrder): DriverOrder => ({ [name]: { sort: order, nulls: "last" } });
+
+export const DRIVER_SORTING: Sorting<(typeof DRIVER_SORTS)[number], DriverOrder> = {
+  columns: {
+    fecha_solicitud: nullsLast("fecha_solicitud"),
+    id: byColumn("id"),
+    nombre: (order) => [{ conductor: { nombre: order } }, { conductor: { apellido: order } }],
+    email: (order) => ({ conductor: { email: order } }),
+    fecha_creacion: byColumn("fecha_creacion"),
+    fecha_aprobacion: nullsLast("fecha_aprobacion"),
+  },
+  sort: "fecha_solicitud",
+  order: "asc",
+};

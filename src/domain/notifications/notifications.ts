@@ -1,10 +1,10 @@
 import type { Tx } from "../../db/client.js";
 import type { Notification } from "../../db/models.js";
-import { ACCOUNT_RULES } from "../accounts/access.js";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
 import { positiveId, fieldParser } from "../validation.js";
+import { NOTIFICATION_RULES } from "./access.js";
 
 const parseNotificationId = fieldParser("id", positiveId());
 
@@ -24,7 +24,7 @@ export function announce(deps: Pick<Deps, "events">, notification: Notification)
 }
 
 /** Notifications are only ever their own user's: the caller's. */
-export const notificationsOwner = (actor: Actor) => member(actor, ACCOUNT_RULES.own).id;
+export const notificationsOwner = (actor: Actor) => member(actor, NOTIFICATION_RULES.own).id;
 
 export function listNotifications(deps: Deps, actor: Actor, options: { soloNoLeidas?: boolean | null }) {
   const usuarioId = notificationsOwner(actor);
