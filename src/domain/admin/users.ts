@@ -13,7 +13,7 @@ import { ACTIVE_STATES } from "../trip-states.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { announce, createNotification } from "../notifications/notifications.js";
 import { deliver, nothingTold } from "../notifications/tell.js";
-import { assignCompany } from "../companies/affiliations.js";
+import { assignCompany } from "../affiliations/changes.js";
 import { oneOf, optional, parseInput, phone, positiveId, parseChanges, text, type Raw, fieldParser } from "../validation.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "../audit/audit.js";

@@ -13,7 +13,7 @@ import { documentOwner, photosAmong } from "./documents.js";
 import { LICENCE_FIELDS, VEHICLE_FIELDS, fieldsOfKind, type LicenceField, type VehicleField } from "./fields.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { loadDriver } from "./readiness.js";
-import { joinableCompany, openRequest } from "../companies/affiliations.js";
+import { joinableCompany, openRequest } from "../affiliations/requests.js";
 import { deliver, nothingTold } from "../notifications/tell.js";
 
 export const driverProfile = (deps: Deps, actor: Actor, conductorId?: number | null) =>

@@ -1,18 +1,13 @@
+import { affiliationHistory, endAffiliation, leaveCompany } from "../../domain/affiliations/changes.js";
+import { acceptInvitation, declineInvitation, inviteDriver } from "../../domain/affiliations/invitations.js";
+import type { AFFILIATION_ACTIONS, AFFILIATION_STATES } from "../../domain/affiliations/moves.js";
 import {
   acceptAffiliation,
-  acceptInvitation,
-  type AFFILIATION_ACTIONS,
-  type AFFILIATION_STATES,
-  affiliationHistory,
   companyAffiliations,
-  declineInvitation,
-  endAffiliation,
-  inviteDriver,
-  leaveCompany,
   myAffiliations,
   refuseAffiliation,
   requestAffiliation,
-} from "../../domain/companies/affiliations.js";
+} from "../../domain/affiliations/requests.js";
 import { InvalidStateError, RateLimitError, ValidationError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
