@@ -1,13 +1,9 @@
 import type { Tx } from "../../db/client.js";
-import type { Trip } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
 import { managesDriver } from "../company-scope.js";
 import type { Deps } from "../deps.js";
-import type { Point } from "../maps/geo.js";
 import { activeTripOf } from "../matching/online-drivers.js";
 import type { Presence } from "../presence/presence.js";
-import { TRIP_RULES } from "../trips/access.js";
-import { ASSIGNED_STATES } from "../trip-states.js";
 import { DRIVER_RULES } from "./access.js";
 
 /**
@@ -55,7 +51,7 @@ export const statusOf = (known: Presence): DriverStatus => ({
 });
 
 /** What this process knows of a driver (the freshest position), else what the database last stored. */
-async function currentStatus(deps: Deps, conductorId: number): Promise<DriverStatus> {
+export async function currentStatus(deps: Deps, conductorId: number): Promise<DriverStatus> {
   const known = deps.matching.presence.get(conductorId);
   if (known) return statusOf(known);
   const [status, trip] = await Promise.all([
@@ -80,16 +76,4 @@ export async function driverStatus(deps: Deps, actor: Actor, conductorId: number
   const followsFleet = !DRIVER_RULES.read.allows(actor, conductorId) && (await managesDriver(deps, actor, conductorId));
   if (!followsFleet) authorize(actor, DRIVER_RULES.read, conductorId);
   return currentStatus(deps, conductorId);
-}
-
-/**
- * Where the driver of a trip is while they are on it (accepted, on the way, carrying the
- * passenger), for those who may follow the trip; null before a driver takes it, once it ends, and
- * for anyone else.
- */
-export async function assignedDriverPosition(deps: Deps, actor: Actor, trip: Trip): Promise<Point | null> {
-  const onIt = trip.conductor_id !== null && (ASSIGNED_STATES as readonly string[]).includes(trip.estado);
-  if (!onIt || !TRIP_RULES.follow.allows(actor, trip)) return null;
-  const { latitud, longitud } = await currentStatus(deps, trip.conductor_id!);
-  return latitud === null || longitud === null ? null : { latitud, longitud };
 }

@@ -10,7 +10,7 @@ import { observedSpeed } from "../maps/speed.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { withdrawOffers } from "../matching/requests.js";
 import { splitFare } from "../money/fare-split.js";
-import { tripCompany } from "../companies/share.js";
+import { tripCompany } from "../money/company-share.js";
 import { postCompletedTrip } from "../money/trip-postings.js";
 import { announceBalance } from "../money/announcements.js";
 import { debtBlock } from "../money/debt.js";

@@ -3,7 +3,7 @@ import type { Trip } from "../../db/models.js";
 import { firstName } from "../../domain/accounts/names.js";
 import { createTrip, fareEstimate } from "../../domain/trips/create.js";
 import { driverTrip, getTrip, listTrips, viewTrip } from "../../domain/trips/queries.js";
-import { assignedDriverPosition } from "../../domain/drivers/availability.js";
+import { assignedDriverPosition } from "../../domain/trips/driver-position.js";
 import { rateDriver, ratePassenger } from "../../domain/trips/ratings.js";
 import type { PaymentMethod } from "../../domain/payment-methods.js";
 import type { ServiceType } from "../../domain/service-types.js";
