@@ -9,6 +9,6 @@ export const { openDatabase } = await load<typeof import("../src/db/client.js")>
 export const { applyMigrations } = await load<typeof import("../src/db/migrate.js")>("db/migrate.js");
 export const { openSession } = await load<typeof import("../src/domain/accounts/sessions.js")>("domain/accounts/sessions.js");
 export const { buildServer } = await load<typeof import("../src/server.js")>("server.js");
-export const { greatCircleKm } = await load<typeof import("../src/domain/maps/geo.js")>("domain/maps/geo.js");
+export const { greatCircleKm } = await load<typeof import("../src/domain/geo.js")>("domain/maps/geo.js");
 export const { DriverGeoIndex } = await load<typeof import("../src/domain/presence/geo-index.js")>("domain/matching/geo-index.js");
 export const { splitFare } = await load<typeof import("../src/domain/money/fare-split.js")>("domain/money/fare-split.js");

@@ -2,7 +2,7 @@
  * Scenario 4, in-process: the nearest 10 eligible drivers to a pickup from the geo index, against
  * a linear scan of the same drivers, for cities of 1k, 10k and 100k drivers.
  */
-import type { Point } from "../src/domain/maps/geo.js";
+import type { Point } from "../src/domain/geo.js";
 import { MATCH_RADIUS_KM } from "../src/domain/matching/eligibility.js";
 import type { IndexedDriver } from "../src/domain/presence/geo-index.js";
 import { DriverGeoIndex, greatCircleKm } from "./built.js";

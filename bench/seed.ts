@@ -1,5 +1,5 @@
 import type { Db } from "../src/db/client.js";
-import type { Point } from "../src/domain/maps/geo.js";
+import type { Point } from "../src/domain/geo.js";
 import { VEHICLE_TYPES, type VehicleType } from "../src/domain/service-types.js";
 
 /** The benches' city: a 40 × 40 km square around Medellín (0.36° is about 40 km there). */

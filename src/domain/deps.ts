@@ -3,7 +3,7 @@ import type { Reads } from "../db/planned-reads.js";
 import type { Provider } from "../db/url.js";
 import type { CallerCache } from "./callers.js";
 import type { Events } from "./events.js";
-import type { Maps } from "./maps/providers.js";
+import type { Maps } from "./map-providers.js";
 import type { DriverPresence } from "./presence/presence.js";
 import type { ShownOffers } from "./presence/shown-offers.js";
 import type { PaymentProvider } from "./payment-methods.js";

@@ -3,7 +3,7 @@ import type { Logger } from "../domain/deps.js";
 import { UpstreamError } from "../domain/errors.js";
 import { colombiaGazetteer } from "../domain/maps/gazetteer.js";
 import { offlineRouter } from "../domain/maps/offline-router.js";
-import type { Geocoder, Maps, RouteProvider } from "../domain/maps/providers.js";
+import type { Geocoder, Maps, RouteProvider } from "../domain/map-providers.js";
 import { nominatimGeocoder } from "./nominatim.js";
 import { osrmRouter } from "./osrm.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appSetting } from "../../src/domain/admin/app-settings.js";
+import { appSetting } from "../../src/domain/settings.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { newAdmin } from "../support/drivers.js";
 import { registerUser } from "../support/fixtures.js";

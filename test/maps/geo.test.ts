@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearing, compassPoint, greatCircleKm, pathBetween, roadKm, ROAD_FACTOR } from "../../src/domain/maps/geo.js";
+import { bearing, compassPoint, greatCircleKm, pathBetween, roadKm, ROAD_FACTOR } from "../../src/domain/geo.js";
 import { offlineRouter } from "../../src/domain/maps/offline-router.js";
 
 const MEDELLIN = { latitud: 6.2518, longitud: -75.5636 };

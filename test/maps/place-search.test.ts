@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { greatCircleKm } from "../../src/domain/maps/geo.js";
+import { greatCircleKm } from "../../src/domain/geo.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { sendJson, startStub, type StubServer } from "../support/stub-server.js";
 

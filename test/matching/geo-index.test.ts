@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greatCircleKm } from "../../src/domain/maps/geo.js";
+import { greatCircleKm } from "../../src/domain/geo.js";
 import { DriverGeoIndex, type IndexedDriver, type NearbyQuery } from "../../src/domain/presence/geo-index.js";
 import { VEHICLE_TYPES } from "../../src/domain/service-types.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { greatCircleKm, type Point } from "../../src/domain/maps/geo.js";
+import { greatCircleKm, type Point } from "../../src/domain/geo.js";
 import { schema } from "../../src/graphql/schema.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";

@@ -1,79 +1,13 @@
 import { z } from "zod";
-import type { Db, Tx } from "../../db/client.js";
 import { authorize, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { MATCH_RADIUS_KM } from "../matching/eligibility.js";
-import { email, missingOr, optional, parseInput, phone, text, type Raw } from "../validation.js";
+import { missingOr, optional, parseInput, text, type Raw } from "../validation.js";
+import { APP_SETTINGS, SETTING_TYPES, type SettingDefinition, type SettingKey } from "../settings.js";
 import { ADMIN_RULES } from "./access.js";
 import { audit } from "../audit/audit.js";
 
-const SETTING_TYPES = {
-  texto: (max: number) => text(max),
-  correo: () => email(),
-  telefono: () => phone(),
-};
-type SettingType = keyof typeof SETTING_TYPES;
-
-interface SettingDefinition {
-  tipo: SettingType;
-  categoria: string;
-  /** Shown to anyone, signed in or not (the apps read them before login). */
-  es_publica: boolean;
-  descripcion: string;
-  /** What readers get while no administrator has set it; null: nothing, and readers do without. */
-  por_defecto: string | null;
-  /** Longest text accepted. */
-  max?: number;
-}
-
-/**
- * The app settings administrators edit, and nothing else: each one is read by the service or
- * shown by the apps as it is. Prices, commission and matching are not here; see ELSEWHERE.
- */
-const APP_SETTINGS = {
-  app_nombre: {
-    tipo: "texto",
-    categoria: "general",
-    es_publica: true,
-    descripcion: "Nombre de la plataforma: lo muestran las apps y firma los correos que envía el servicio",
-    por_defecto: "Viax",
-    max: 60,
-  },
-  correo_soporte: {
-    tipo: "correo",
-    categoria: "soporte",
-    es_publica: true,
-    descripcion: "Correo de soporte que los correos del servicio y las apps indican a los usuarios; vacío, no se indica ninguno",
-    por_defecto: null,
-  },
-  telefono_soporte: {
-    tipo: "telefono",
-    categoria: "soporte",
-    es_publica: true,
-    descripcion: "Teléfono de soporte que las apps indican a los usuarios; vacío, no se indica ninguno",
-    por_defecto: null,
-  },
-  aviso_app: {
-    tipo: "texto",
-    categoria: "avisos",
-    es_publica: true,
-    descripcion:
-      "Aviso que las apps muestran a todos sus usuarios, como un mantenimiento programado; vacío, ninguno. No detiene el servicio",
-    por_defecto: null,
-    max: 500,
-  },
-  notas_internas: {
-    tipo: "texto",
-    categoria: "administracion",
-    es_publica: false,
-    descripcion: "Notas de los administradores para los administradores; nunca se muestran a los usuarios",
-    por_defecto: null,
-    max: 2000,
-  },
-} as const satisfies Record<string, SettingDefinition>;
-
-export type SettingKey = keyof typeof APP_SETTINGS;
 const KEYS = Object.keys(APP_SETTINGS) as SettingKey[];
 
 const RATES = "las tarifas de cada tipo de vehículo se cambian en /admin/update_pricing_config.php o con la mutación updatePricingRate";
@@ -94,15 +28,6 @@ function definitionOf(clave: string) {
   if (clave in APP_SETTINGS) return { clave: clave as SettingKey, ...APP_SETTINGS[clave as SettingKey] };
   const where = ELSEWHERE[clave];
   throw new ValidationError(where ? `no es un ajuste de la app: ${where}` : `no existe; los ajustes son: ${KEYS.join(", ")}`, "clave");
-}
-
-/** A setting's value as the service uses it: what an administrator stored, or its default. */
-export async function appSetting<K extends SettingKey>(
-  db: Db | Tx,
-  clave: K,
-): Promise<(typeof APP_SETTINGS)[K]["por_defecto"] extends string ? string : string | null> {
-  const stored = await db.appSetting.findUnique({ where: { clave } });
-  return (stored?.valor ?? APP_SETTINGS[clave].por_defecto) as never;
 }
 
 const listSchema = z.object({ publicas: optional(z.boolean()) });

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../../db/client.js";
-import { appSetting } from "../admin/app-settings.js";
+import { appSetting } from "../settings.js";
 import type { OutgoingMail } from "../deps.js";
 
 const NAME_MAX = 30;

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import { greatCircleKm, type Point } from "./geo.js";
-import type { Geocoder, Place } from "./providers.js";
+import { greatCircleKm, type Point } from "../geo.js";
+import type { Geocoder, Place } from "../map-providers.js";
 
 interface GazetteerData {
   departments: Record<string, string>;

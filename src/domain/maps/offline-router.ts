@@ -1,6 +1,6 @@
 import { round } from "../numbers.js";
-import { bearing, compassPoint, greatCircleKm, pathBetween, ROAD_FACTOR, type Point } from "./geo.js";
-import type { RawRoute, RouteProvider } from "./providers.js";
+import { bearing, compassPoint, greatCircleKm, pathBetween, ROAD_FACTOR, type Point } from "../geo.js";
+import type { RawRoute, RouteProvider } from "../map-providers.js";
 
 // One point every 250 m of straight line is enough to draw the route on a phone.
 const POINT_SPACING_KM = 0.25;

@@ -3,8 +3,8 @@ import type { Deps } from "../deps.js";
 import { round } from "../numbers.js";
 import { integer, latitude, longitude, number, optional, parseInput, text, type Raw } from "../validation.js";
 import { normalize } from "./gazetteer.js";
-import { greatCircleKm } from "./geo.js";
-import type { Place } from "./providers.js";
+import { greatCircleKm } from "../geo.js";
+import type { Place } from "../map-providers.js";
 
 /** Places a search answers unless it asks for fewer, and the most it may ask for. */
 const DEFAULT_PLACES = 10;

@@ -4,8 +4,8 @@ import { NotFoundError } from "../errors.js";
 import { latitude, longitude, parseInput, text, type Raw } from "../validation.js";
 import { placeSchema } from "./place.js";
 import { round } from "../numbers.js";
-import type { Point } from "./geo.js";
-import type { Place } from "./providers.js";
+import type { Point } from "../geo.js";
+import type { Place } from "../map-providers.js";
 import { travelMinutes, travelSpeed } from "./speed.js";
 
 const routeSchema = z.object({ origin: placeSchema(), destination: placeSchema() });

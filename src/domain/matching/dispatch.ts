@@ -1,7 +1,7 @@
 import { insertOffers } from "../../db/batches.js";
 import type { Trip } from "../../db/models.js";
 import type { Deps } from "../deps.js";
-import type { Point } from "../maps/geo.js";
+import type { Point } from "../geo.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "../service-types.js";
 import { eligibleFor } from "./eligibility.js";
 import { tripOrigin } from "./requests.js";

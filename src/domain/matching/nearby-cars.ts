@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Deps } from "../deps.js";
-import { greatCircleKm, type Point } from "../maps/geo.js";
+import { greatCircleKm, type Point } from "../geo.js";
 import { round } from "../numbers.js";
 import { VEHICLE_TYPES, type VehicleType } from "../service-types.js";
 import { latitude, longitude, number, oneOf, optional, parseInput, type Raw } from "../validation.js";

@@ -7,7 +7,7 @@ import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
 import { InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
-import { greatCircleKm, type Point } from "../maps/geo.js";
+import { greatCircleKm, type Point } from "../geo.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { serviceForVehicle, type ServiceType, type VehicleType } from "../service-types.js";
 import { MATCH_RADIUS_KM } from "./eligibility.js";

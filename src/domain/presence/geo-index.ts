@@ -1,4 +1,4 @@
-import { greatCircleKm, type Point } from "../maps/geo.js";
+import { greatCircleKm, type Point } from "../geo.js";
 import type { VehicleType } from "../service-types.js";
 
 /** An online driver free for trips, as the index keeps them. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Point } from "../maps/geo.js";
+import type { Point } from "../geo.js";
 import type { VehicleType } from "../service-types.js";
 import { DriverGeoIndex } from "./geo-index.js";
 

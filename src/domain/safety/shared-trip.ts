@@ -1,6 +1,6 @@
 import { firstName } from "../accounts/names.js";
 import type { Deps } from "../deps.js";
-import { roadKm, type Point } from "../maps/geo.js";
+import { roadKm, type Point } from "../geo.js";
 import { modelSpeed } from "../maps/speed.js";
 import { ASSIGNED_STATES, isFinal, type TripState } from "../trip-states.js";
 import type { SharedLink } from "./share-links.js";

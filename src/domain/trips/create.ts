@@ -5,7 +5,7 @@ import { getUser } from "../accounts/users.js";
 import { member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { AccountDisabledError, ConflictError, NoDriversAvailableError, ValidationError } from "../errors.js";
-import { greatCircleKm, type Point } from "../maps/geo.js";
+import { greatCircleKm, type Point } from "../geo.js";
 import { placeSchema, type PlaceInput } from "../maps/place.js";
 import { estimateRoute } from "../maps/routes.js";
 import { insertOffers } from "../../db/batches.js";

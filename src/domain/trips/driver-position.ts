@@ -2,7 +2,7 @@ import type { Trip } from "../../db/models.js";
 import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { currentStatus } from "../drivers/availability.js";
-import type { Point } from "../maps/geo.js";
+import type { Point } from "../geo.js";
 import { ASSIGNED_STATES } from "../trip-states.js";
 import { TRIP_RULES } from "./access.js";
 

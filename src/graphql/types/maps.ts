@@ -1,5 +1,5 @@
-import type { Point } from "../../domain/maps/geo.js";
-import type { Place } from "../../domain/maps/providers.js";
+import type { Point } from "../../domain/geo.js";
+import type { Place } from "../../domain/map-providers.js";
 import { calculateDistance, calculateRoute, geocode, reverseGeocode, type Route } from "../../domain/maps/routes.js";
 import { searchPlaces, type FoundPlace } from "../../domain/maps/place-search.js";
 import { NotFoundError } from "../../domain/errors.js";

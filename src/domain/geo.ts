@@ -1,4 +1,4 @@
-import { round } from "../numbers.js";
+import { round } from "./numbers.js";
 
 export interface Point {
   latitud: number;
