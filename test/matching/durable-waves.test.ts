@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Deps } from "../../src/domain/deps.js";
 import type { EventMap, Events } from "../../src/domain/events.js";
 import { sendDueWaves } from "../../src/domain/matching/dispatch.js";
-import { startDispatcher } from "../../src/domain/matching/dispatcher.js";
+import { startDispatcher } from "../../src/background/dispatcher.js";
 import { DriverGeoIndex } from "../../src/domain/presence/geo-index.js";
 import { loadPresences } from "../../src/domain/matching/online-drivers.js";
 import { DriverPresence } from "../../src/domain/presence/presence.js";

@@ -169,7 +169,7 @@ builder.subscriptionFields((t) => ({
       return new Repeater<TripRequestEvent>(async (push, stop) => {
         const requests = ctx.pubsub.subscribe("solicitud_viaje", conductorId);
         void stop.then(() => requests.return());
-        // Each request once: the open offers read below, or a catch-up (catch-up.ts), may bring again one its event brought.
+        // Each request once: the open offers read below, or a catch-up (src/background/catch-up.ts), may bring again one its event brought.
         const offered = new Set<number>();
         const once = async (event: TripRequestEvent) => {
           if (event.tipo === "nueva" && offered.has(event.viaje.id)) return;

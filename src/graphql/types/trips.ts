@@ -385,7 +385,7 @@ export async function followTrip(
       await each(current);
       return;
     }
-    // A state seen already is dropped: the same change may come twice, from its event and from a catch-up (catch-up.ts).
+    // A state seen already is dropped: the same change may come twice, from its event and from a catch-up (src/background/catch-up.ts).
     let last: string | null = null;
     for (let step = await first; !step.done; step = await changes.next()) {
       if (last !== null && !isFurther(step.value.estado, last)) continue;

@@ -2,6 +2,7 @@ import { createPubSub } from "graphql-yoga";
 import { Redis } from "ioredis";
 import type { Logger } from "../domain/deps.js";
 import type { EventMap } from "../domain/events.js";
+import type { AppEvents } from "./bus.js";
 
 /**
  * Dates survive the trip through Redis as dates: JSON alone would turn them into strings.
@@ -53,50 +54,6 @@ function throttledWarn(log: Logger, everyMs: number) {
   };
 }
 
-/** Topics whose missed events can be read again from the database (see catch-up.ts and sos-sweep.ts). */
-type LocalTopic = "viaje" | "solicitud_viaje" | "sos";
-
-export interface AppEvents {
-  pubsub: ReturnType<typeof createPubSub<EventMap>>;
-  /** The connection that publishes, free for other shared state (attempt counters); null without Redis. */
-  redis: Redis | null;
-  /** Rejects, saying why, while events cannot reach the other processes. */
-  ping(): Promise<void>;
-  /**
-   * Runs `callback` each time Redis is back after being away (or unreachable at start-up): what
-   * other processes announced meanwhile never arrived.
-   */
-  onRecovered(callback: () => void): void;
-  /** Ids of a per-id topic with a listener on this process (`viaje`: the trips followed here). */
-  listening(topic: LocalTopic): number[];
-  /** Hands an event to this process's own listeners only, as if it had come through Redis. */
-  deliverHere<K extends LocalTopic>(topic: K, ...args: EventMap[K]): void;
-  /** For the metrics: whether events reach every process now, and how many never reached the others. */
-  status(): { mode: "redis" | "in-process"; connected: boolean; lost: number };
-  close(): Promise<void>;
-}
-
-/**
- * In-process by default; through Redis pub/sub when a URL is given, so every process hears every
- * event. Redis may come and go: see `redisEvents`.
- */
-export async function createEvents(redisUrl: string | undefined, prefix: string, log: Logger): Promise<AppEvents> {
-  if (!redisUrl) {
-    return {
-      pubsub: createPubSub<EventMap>(),
-      redis: null,
-      ping: async () => undefined,
-      onRecovered: () => undefined,
-      // Never away: nothing is missed, so nothing is caught up on.
-      listening: () => [],
-      deliverHere: () => undefined,
-      status: () => ({ mode: "in-process", connected: true, lost: 0 }),
-      close: async () => undefined,
-    };
-  }
-  return redisEvents(redisUrl, prefix, log);
-}
-
 /**
  * Events through Redis, which the process does without while it is away: a publish never throws
  * nor waits; events meant for other processes are then lost (logged, rate-limited), while this
@@ -105,7 +62,7 @@ export async function createEvents(redisUrl: string | undefined, prefix: string,
  * Not @graphql-yoga/redis-event-target: it leaves the promises of publish, subscribe and
  * unsubscribe unhandled, and one rejected while Redis is down ends the process.
  */
-async function redisEvents(url: string, prefix: string, log: Logger): Promise<AppEvents> {
+export async function redisEvents(url: string, prefix: string, log: Logger): Promise<AppEvents> {
   // No offline queue: while a connection is down its commands fail at once (a publish is dropped,
   // a login counted in memory) instead of piling up for a Redis that may be long in coming back.
   const options = { enableOfflineQueue: false, maxRetriesPerRequest: 3 };

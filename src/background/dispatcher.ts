@@ -1,7 +1,7 @@
-import type { Deps } from "../deps.js";
-import type { DatabaseOutage } from "../outage.js";
-import { repeatPasses, type Passes } from "../passes.js";
-import { sendDueWaves } from "./dispatch.js";
+import type { Deps } from "../domain/deps.js";
+import type { DatabaseOutage } from "../domain/outage.js";
+import { repeatPasses, type Passes } from "../domain/passes.js";
+import { sendDueWaves } from "../domain/matching/dispatch.js";
 
 /**
  * How long a process's claim on a trip's wave lasts: many times what sending a wave takes (a few

@@ -2,7 +2,7 @@ import type { Deps } from "../domain/deps.js";
 import type { DatabaseOutage } from "../domain/outage.js";
 import { SosSweep } from "../domain/safety/sos-feed.js";
 import { SOS_EVERYONE } from "../domain/safety/sos-views.js";
-import type { AppEvents } from "./pubsub.js";
+import type { AppEvents } from "../events/bus.js";
 
 /** How often a process with SOS listeners reads what they may have missed. */
 const SWEEP_MS = 1000;

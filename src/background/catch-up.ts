@@ -1,7 +1,7 @@
 import type { Deps } from "../domain/deps.js";
 import { openOffers, tripsChangedSince } from "../domain/matching/missed.js";
 import type { DatabaseOutage } from "../domain/outage.js";
-import type { AppEvents } from "./pubsub.js";
+import type { AppEvents } from "../events/bus.js";
 
 /** How often, while Redis is away, what other processes announced is read from the database. */
 const CATCH_UP_MS = 1000;
