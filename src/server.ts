@@ -50,8 +50,8 @@ import {
 import { DriverPresence } from "./domain/presence/presence.js";
 import { ShownOffers } from "./domain/presence/shown-offers.js";
 import { startDispatcher } from "./background/dispatcher.js";
-import { startDocumentReminders } from "./domain/drivers/document-reminders.js";
-import { startSosEscalation } from "./domain/safety/escalation.js";
+import { startDocumentReminders } from "./background/document-reminders.js";
+import { startSosEscalation } from "./background/sos-escalation.js";
 import type { Passes } from "./domain/passes.js";
 import { embeddedPayments } from "./domain/payment-methods.js";
 import { CallerCache } from "./domain/callers.js";

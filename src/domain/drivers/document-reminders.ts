@@ -1,10 +1,8 @@
-import { isUniqueViolation, unavailableReason } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/client.js";
 import { tellManagers } from "../notifications/managers.js";
 import type { Deps } from "../deps.js";
 import { plainName } from "../mail/templates.js";
 import { deliver, nothingTold, tell } from "../notifications/tell.js";
-import type { DatabaseOutage } from "../outage.js";
-import { repeatPasses, type Passes } from "../passes.js";
 import { calendarDaysBetween, daysAfter, localDate } from "../time.js";
 import { DOCUMENTS } from "./readiness.js";
 
@@ -22,9 +20,6 @@ import { DOCUMENTS } from "./readiness.js";
 /** Days before expiry, widest first. */
 const REMINDER_DAYS = [30, 7, 1] as const;
 
-/** Reminders are due by the day: looking every hour sends them at most an hour into it. */
-const EVERY_MS = 3600 * 1000;
-
 /** Whose documents are watched: drivers' accounts in use. A suspended one is too: they need them in force to come back. */
 const REMINDED = { tipo_usuario: "conductor", es_activo: true, eliminado_en: null };
 const DRIVER = { id: true, nombre: true, apellido: true, email: true, empresa_id: true } as const;
@@ -41,7 +36,7 @@ interface Reminder {
 const sentKey = (conductorId: number, venceEn: Date, dias: number) => `${conductorId}/${venceEn.getTime()}/${dias}`;
 
 /** The reminders due now and not sent yet: two queries per document, whatever the number of drivers. */
-async function dueReminders(deps: Pick<Deps, "db" | "clock">): Promise<Reminder[]> {
+export async function dueReminders(deps: Pick<Deps, "db" | "clock">): Promise<Reminder[]> {
   const now = deps.clock.now();
   // In force, and expiring at most the widest threshold's days from today.
   const soon = { gt: now, lt: daysAfter(now, REMINDER_DAYS[0] + 1) };
@@ -68,7 +63,7 @@ async function dueReminders(deps: Pick<Deps, "db" | "clock">): Promise<Reminder[
 }
 
 /** Records one reminder and tells the driver and their company's managers, all in one transaction. */
-async function remind(deps: Deps, { driver, document, vence_en, dias, left }: Reminder): Promise<void> {
+export async function remind(deps: Deps, { driver, document, vence_en, dias, left }: Reminder): Promise<void> {
   const fecha = localDate(vence_en);
   const when = left === 0 ? "hoy" : left === 1 ? "mañana" : `en ${left} días`;
   const told = nothingTold();
@@ -107,29 +102,4 @@ async function remind(deps: Deps, { driver, document, vence_en, dias, left }: Re
     throw error;
   }
   deliver(deps, told);
-}
-
-/**
- * Sends the reminders due as the process starts and every hour after; every process does, and each
- * reminder goes once. One that fails is tried again next round; while the database is away the
- * round ends there, counted in its outage.
- */
-export function startDocumentReminders(deps: Deps, database: DatabaseOutage): Passes {
-  const failed = database.caught("document reminders", "document reminders: could not look for the ones due; looked for again next round");
-  return repeatPasses(async (stopped) => {
-    try {
-      for (const reminder of await dueReminders(deps)) {
-        if (stopped()) return;
-        await remind(deps, reminder).catch((error: unknown) => {
-          if (unavailableReason(error) !== null) throw error;
-          deps.log.error(
-            { err: error, conductor_id: reminder.driver.id, documento: reminder.document.key },
-            "document reminders: could not send one; it is tried again next round",
-          );
-        });
-      }
-    } catch (error) {
-      failed(error);
-    }
-  }, EVERY_MS);
 }

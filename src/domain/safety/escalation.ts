@@ -3,8 +3,6 @@ import { audit, SERVICE } from "../audit/audit.js";
 import type { Deps, OutgoingMail } from "../deps.js";
 import { queueMail } from "../mail/outbox.js";
 import { serviceMail } from "../mail/templates.js";
-import type { DatabaseOutage } from "../outage.js";
-import { repeatPasses, type Passes } from "../passes.js";
 import { createTripShare } from "./share-links.js";
 import { recordStep } from "./sos-history.js";
 import { escalationMail } from "./sos-mail.js";
@@ -57,7 +55,7 @@ async function escalate(deps: Deps, incident: SosIncident): Promise<void> {
 }
 
 /** Escalates every incident due now, oldest first; answers how many were due. */
-async function escalateDue(deps: Deps): Promise<number> {
+export async function escalateDue(deps: Deps): Promise<number> {
   const due = await deps.db.sosIncident.findMany({
     where: { estado: "abierto", escalar_en: { lte: deps.clock.now() } },
     orderBy: { id: "asc" },
@@ -65,21 +63,4 @@ async function escalateDue(deps: Deps): Promise<number> {
   });
   for (const incident of due) await escalate(deps, incident);
   return due.length;
-}
-
-/**
- * Every process looks for incidents due every `pollMs` (SOS_POLL_MS) and escalates each once (see
- * escalate): they are escalated while any process lives. A pass that fails leaves them due for the
- * next; while the database is away that is counted in its outage.
- */
-export function startSosEscalation(deps: Deps, options: { pollMs: number; database: DatabaseOutage }): Passes {
-  const { pollMs, database } = options;
-  const failed = database.caught("SOS escalations", "SOS escalation: could not escalate the incidents due; tried again next pass");
-  return repeatPasses(async (stopped) => {
-    try {
-      while (!stopped() && (await escalateDue(deps)) === 100);
-    } catch (error) {
-      failed(error);
-    }
-  }, pollMs);
 }
