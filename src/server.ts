@@ -34,12 +34,13 @@ import { answerClientError } from "./http/client-error.js";
 import { createLogger, requestScope, type AppLogger } from "./logger.js";
 import { seedDemoData } from "./demo/seed.js";
 import { simulateDemoDrivers } from "./demo/simulator.js";
-import { createMaps } from "./maps/index.js";
-import { mailDelivery } from "./mail/index.js";
+import { createMaps } from "./adapters/maps/index.js";
+import { mailDelivery } from "./adapters/mail/index.js";
 import { countOutbox } from "./domain/mail/outbox.js";
-import { isUploadPath, localUploads, useUploads, type Refusal } from "./files/uploads.js";
+import { isUploadPath, localUploads } from "./adapters/uploads.js";
+import { type Refusal, useUploads } from "./http/uploads.js";
 import { legacyTarget } from "./http/legacy-prefix.js";
-import { attemptCounter } from "./limits/attempts.js";
+import { attemptCounter } from "./adapters/attempt-counters.js";
 import {
   POSITION_ANNOUNCE_MS,
   announcePositions,

@@ -3,7 +3,7 @@ import type { OutgoingMail } from "../../src/domain/deps.js";
 import { queueMail } from "../../src/domain/mail/outbox.js";
 import { startMailRelay, type MailRelay, type RelayOptions } from "../../src/domain/mail/relay.js";
 import { createLogger } from "../../src/logger.js";
-import { smtpSender } from "../../src/mail/smtp.js";
+import { smtpSender } from "../../src/adapters/mail/smtp.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { uniqueEmail } from "../support/fixtures.js";

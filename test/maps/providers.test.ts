@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../src/domain/errors.js";
 import { offlineRouter } from "../../src/domain/maps/offline-router.js";
 import { SPEEDS } from "../../src/domain/maps/speed.js";
-import { routerWithFallback } from "../../src/maps/index.js";
+import { routerWithFallback } from "../../src/adapters/maps/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { sendJson, startStub, type StubServer } from "../support/stub-server.js";

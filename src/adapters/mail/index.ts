@@ -1,6 +1,6 @@
-import type { Config } from "../config.js";
-import type { Deps, OutgoingMail } from "../domain/deps.js";
-import { startMailRelay, type MailRelay } from "../domain/mail/relay.js";
+import type { Config } from "../../config.js";
+import type { Deps, OutgoingMail } from "../../domain/deps.js";
+import { startMailRelay, type MailRelay } from "../../domain/mail/relay.js";
 import { smtpSender } from "./smtp.js";
 
 export interface MailDelivery {

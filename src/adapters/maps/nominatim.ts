@@ -1,6 +1,6 @@
-import { boxAround } from "../db/nearby.js";
-import type { Point } from "../domain/geo.js";
-import type { Geocoder, Place } from "../domain/map-providers.js";
+import { boxAround } from "../../db/nearby.js";
+import type { Point } from "../../domain/geo.js";
+import type { Geocoder, Place } from "../../domain/map-providers.js";
 import { getJson } from "./http.js";
 
 interface NominatimPlace {

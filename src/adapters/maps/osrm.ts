@@ -1,6 +1,6 @@
 import polyline from "@mapbox/polyline";
-import type { Point } from "../domain/geo.js";
-import type { RawRoute, RouteProvider } from "../domain/map-providers.js";
+import type { Point } from "../../domain/geo.js";
+import type { RawRoute, RouteProvider } from "../../domain/map-providers.js";
 import { getJson } from "./http.js";
 
 interface OsrmStep {

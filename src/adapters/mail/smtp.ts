@@ -1,5 +1,5 @@
 import { createTransport, type NodemailerError } from "nodemailer";
-import { MailRefused, type SendMail } from "../domain/mail/relay.js";
+import { MailRefused, type SendMail } from "../../domain/mail/relay.js";
 
 /** Refusals of this mail in particular (its recipient, its content), as opposed to the server's state. */
 const MAIL_REFUSALS = new Set(["EENVELOPE", "EMESSAGE"]);

@@ -1,10 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, extname, resolve, sep } from "node:path";
-import type { Plugin } from "graphql-yoga";
 import type { Clock } from "../domain/deps.js";
-import { failure } from "../http/failure.js";
-import { Response } from "../http/response.js";
 
 const UPLOADS_PATH = "/uploads/";
 
@@ -22,11 +19,11 @@ export interface UploadsOptions {
   clock: Clock;
 }
 
-/** Why a request for a file is answered without it (503 with Retry-After while the database cannot say who may read it). */
-export type Refusal = { status: number; message: string; headers?: Record<string, string> };
+/** What a request for a file names: a key, and whether its link was signed (null: not signed at all); or why it names none. */
+type Named = { key: string; signed: boolean | null } | { refused: "ruta" | "no_encontrado" | "firma" };
 
 /**
- * Uploaded files on local disk under `root`, served back under /uploads/. Links are kept plain
+ * Uploaded files on local disk under `root`, served back under /uploads/ (src/http/uploads.ts). Links are kept plain
  * (`/uploads/<key>`) and shown signed: `?expira=<unix seconds>&firma=<HMAC>`, valid until then.
  */
 export function localUploads({ root, maxBytes, secret, linkTtlMs, clock }: UploadsOptions) {
@@ -39,15 +36,15 @@ export function localUploads({ root, maxBytes, secret, linkTtlMs, clock }: Uploa
   const signature = (key: string, expires: number) => createHmac("sha256", secret).update(`${key}\n${expires}`).digest();
   const plainLink = (key: string) => `${UPLOADS_PATH}${key.split("/").map(encodeURIComponent).join("/")}`;
 
-  /** The key a URL path names, or a refusal for a path that is not a file's. */
-  function keyOfPath(pathname: string): string | Refusal {
+  /** The key a URL path names, or why it names none: a path that does not decode, or that is no file's. */
+  function keyOfPath(pathname: string): string | "ruta" | "no_encontrado" {
     let key: string;
     try {
       key = decodeURIComponent(pathname.slice(UPLOADS_PATH.length));
     } catch {
-      return { status: 400, message: "La ruta del archivo no es válida" };
+      return "ruta";
     }
-    return fileFor(key) && TYPES[extname(key).toLowerCase()] ? key : { status: 404, message: "No encontrado" };
+    return fileFor(key) && TYPES[extname(key).toLowerCase()] ? key : "no_encontrado";
   }
 
   function find(value: string): { key: string; link: string } | null {
@@ -59,7 +56,7 @@ export function localUploads({ root, maxBytes, secret, linkTtlMs, clock }: Uploa
     }
     if (!url.pathname.startsWith(UPLOADS_PATH)) return null;
     const key = keyOfPath(url.pathname);
-    return typeof key === "string" ? { key, link: plainLink(key) } : null;
+    return key !== "ruta" && key !== "no_encontrado" ? { key, link: plainLink(key) } : null;
   }
 
   /** Whether a request carries a valid, unexpired signature for the key: null when it carries none. */
@@ -98,52 +95,26 @@ export function localUploads({ root, maxBytes, secret, linkTtlMs, clock }: Uploa
       const expires = Math.floor((clock.now().getTime() + linkTtlMs) / 1000);
       return `${upload.link}?expira=${expires}&firma=${signature(upload.key, expires).toString("base64url")}`;
     },
-    /**
-     * GET /uploads/<key>: the file for a valid signed link, or for a caller `mayRead` lets see it
-     * (the plain links stored before links were signed keep working for their owner that way).
-     */
-    async serve(url: URL, mayRead: (key: string) => Promise<Refusal | null>): Promise<Response> {
+    /** The file a request's URL names, and whether its link is signed and still valid. */
+    named(url: URL): Named {
       const key = keyOfPath(url.pathname);
-      if (typeof key !== "string") return refuse(key);
+      if (key === "ruta" || key === "no_encontrado") return { refused: key };
       const signed = signedFor(key, url);
-      if (signed === false) return refuse({ status: 403, message: "El enlace venció o no es válido; pide el documento de nuevo" });
-      if (signed === null) {
-        const refusal = await mayRead(key);
-        if (refusal) return refuse(refusal);
-      }
-      let body: Buffer;
-      try {
-        body = await readFile(fileFor(key)!);
-      } catch {
-        return refuse({ status: 404, message: "No encontrado" });
-      }
-      return new Response(new Uint8Array(body), {
-        headers: {
-          "content-type": TYPES[extname(key).toLowerCase()]!,
-          // Private: a shared cache must never hand one driver's document to someone else.
-          "cache-control": `private, max-age=${Math.floor(linkTtlMs / 1000)}`,
-        },
-      });
+      return signed === false ? { refused: "firma" } : { key, signed };
     },
+    /** A stored file's bytes and type; null when there is none. */
+    async read(key: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
+      const file = fileFor(key);
+      if (!file) return null;
+      try {
+        return { bytes: new Uint8Array(await readFile(file)), type: TYPES[extname(key).toLowerCase()]! };
+      } catch {
+        return null;
+      }
+    },
+    /** How long a signed link opens, which is also how long a reader may keep the file. */
+    linkTtlMs,
   };
 }
-
-const refuse = ({ status, message, headers }: Refusal) => failure(status, message, headers);
 
 export type Uploads = ReturnType<typeof localUploads>;
-
-/**
- * GET /uploads/… as a Yoga plugin: signed links open for anyone holding them; a plain link opens
- * for a caller `mayRead` admits (their Bearer token), with its refusal otherwise.
- */
-export function useUploads(
-  uploads: Uploads,
-  mayRead: (request: Request, serverContext: object, key: string) => Promise<Refusal | null>,
-): Plugin {
-  return {
-    onRequest({ request, url, serverContext, endResponse }) {
-      if (!isUploadPath(url.pathname) || request.method !== "GET") return;
-      return uploads.serve(url, (key) => mayRead(request, serverContext, key)).then(endResponse);
-    },
-  };
-}

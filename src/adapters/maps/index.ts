@@ -1,9 +1,9 @@
-import type { Config } from "../config.js";
-import type { Logger } from "../domain/deps.js";
-import { UpstreamError } from "../domain/errors.js";
-import { colombiaGazetteer } from "../domain/maps/gazetteer.js";
-import { offlineRouter } from "../domain/maps/offline-router.js";
-import type { Geocoder, Maps, RouteProvider } from "../domain/map-providers.js";
+import type { Config } from "../../config.js";
+import type { Logger } from "../../domain/deps.js";
+import { UpstreamError } from "../../domain/errors.js";
+import { colombiaGazetteer } from "../../domain/maps/gazetteer.js";
+import { offlineRouter } from "../../domain/maps/offline-router.js";
+import type { Geocoder, Maps, RouteProvider } from "../../domain/map-providers.js";
 import { nominatimGeocoder } from "./nominatim.js";
 import { osrmRouter } from "./osrm.js";
 
