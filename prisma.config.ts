@@ -14,6 +14,8 @@ const postgres = /^postgres(ql)?:\/\//.test(url);
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
-  adapter: async () => (postgres ? new PrismaPg({ connectionString: url }) : new PrismaBetterSQLite3({ url })),
+  // The CLI exits once the pool's connections close, which pg does after they sit idle for
+  // idleTimeoutMillis (10 s by default: https://node-postgres.com/apis/pool).
+  adapter: async () => (postgres ? new PrismaPg({ connectionString: url, idleTimeoutMillis: 1 }) : new PrismaBetterSQLite3({ url })),
   schema: postgres ? "prisma/schema.postgresql.prisma" : "prisma/schema.prisma",
 });
