@@ -5,6 +5,8 @@ import { join } from "node:path";
 export const SOURCE_SCHEMA = "prisma/schema.prisma";
 export const POSTGRES_SCHEMA = "prisma/schema.postgresql.prisma";
 export const PROVIDERS = ["sqlite", "postgresql"];
+/** The source schema as it was when the newest migration was written: what the next one starts from. */
+export const SNAPSHOT = "prisma/migrations/schema-at-last-migration.prisma";
 
 export const migrationsDir = (provider) => join("prisma", "migrations", provider);
 
@@ -21,8 +23,8 @@ export function derivePostgresSchema(source) {
   return `// Derived from ${SOURCE_SCHEMA} by scripts/prisma.mjs. Do not edit.\n${derived}`;
 }
 
-export function schemaFor(provider, root = ".") {
-  const source = readFileSync(join(root, SOURCE_SCHEMA), "utf8");
+/** A provider's form of a source schema, by default the current one. */
+export function schemaFor(provider, source = readFileSync(SOURCE_SCHEMA, "utf8")) {
   return provider === "sqlite" ? source : derivePostgresSchema(source);
 }
 
