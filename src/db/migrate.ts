@@ -16,8 +16,9 @@ interface Migration {
   checksum: string;
 }
 
-export function migrationsFor(provider: Provider): Migration[] {
-  const dir = join(MIGRATIONS_ROOT, provider);
+/** The migrations under `root` (one folder per provider), in the order they apply. */
+export function migrationsFor(provider: Provider, root = MIGRATIONS_ROOT): Migration[] {
+  const dir = join(root, provider);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -40,13 +41,17 @@ function pending(all: Migration[], applied: Map<string, string>): Migration[] {
   return all.filter((migration) => !applied.has(migration.name));
 }
 
-/** Applies the pending migrations in order, each in its own transaction. Returns their names. */
-export async function applyMigrations(url: string): Promise<string[]> {
+/**
+ * Applies the pending migrations in order, each in its own transaction. Returns their names. `root`
+ * holds one folder of migrations per provider, as prisma/migrations/ does; the tests name others.
+ */
+export async function applyMigrations(url: string, root = MIGRATIONS_ROOT): Promise<string[]> {
   const provider = databaseProvider(url);
-  return provider === "sqlite" ? migrateSqlite(url) : migratePostgres(url);
+  const all = migrationsFor(provider, root);
+  return provider === "sqlite" ? migrateSqlite(url, all) : migratePostgres(url, all);
 }
 
-function migrateSqlite(url: string): string[] {
+function migrateSqlite(url: string, all: Migration[]): string[] {
   const db = new Database(sqliteFile(url), { timeout: 10_000 });
   try {
     db.pragma("journal_mode = WAL");
@@ -60,7 +65,7 @@ function migrateSqlite(url: string): string[] {
     // IMMEDIATE takes the write lock first, so a second process waits and then sees the work done.
     const run = db.transaction(() => {
       const rows = db.prepare(`SELECT nombre, suma FROM ${TABLE}`).all() as Array<{ nombre: string; suma: string }>;
-      for (const migration of pending(migrationsFor("sqlite"), new Map(rows.map((r) => [r.nombre, r.suma])))) {
+      for (const migration of pending(all, new Map(rows.map((r) => [r.nombre, r.suma])))) {
         db.exec(migration.sql);
         db.prepare(`INSERT INTO ${TABLE} (nombre, suma, aplicada_en) VALUES (?, ?, ?)`).run(
           migration.name,
@@ -80,7 +85,7 @@ function migrateSqlite(url: string): string[] {
   }
 }
 
-async function migratePostgres(url: string): Promise<string[]> {
+async function migratePostgres(url: string, all: Migration[]): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -90,7 +95,7 @@ async function migratePostgres(url: string): Promise<string[]> {
     );
     const { rows } = await client.query<{ nombre: string; suma: string }>(`SELECT nombre, suma FROM ${TABLE}`);
     const appliedNow: string[] = [];
-    for (const migration of pending(migrationsFor("postgresql"), new Map(rows.map((r) => [r.nombre, r.suma])))) {
+    for (const migration of pending(all, new Map(rows.map((r) => [r.nombre, r.suma])))) {
       await client.query("BEGIN");
       try {
         await client.query(migration.sql);
