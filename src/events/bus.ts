@@ -1,8 +1,6 @@
 import { createPubSub } from "graphql-yoga";
 import type { Redis } from "ioredis";
-import type { Logger } from "../domain/deps.js";
 import type { EventMap } from "../domain/events.js";
-import { redisEvents } from "./redis.js";
 
 /** Topics whose missed events can be read again from the database (see src/background/catch-up.ts and sos-sweep.ts). */
 type LocalTopic = "viaje" | "solicitud_viaje" | "sos";
@@ -27,23 +25,15 @@ export interface AppEvents {
   close(): Promise<void>;
 }
 
-/**
- * In-process by default; through Redis pub/sub when a URL is given, so every process hears every
- * event. Redis may come and go: see `redisEvents`.
- */
-export async function createEvents(redisUrl: string | undefined, prefix: string, log: Logger): Promise<AppEvents> {
-  if (!redisUrl) {
-    return {
-      pubsub: createPubSub<EventMap>(),
-      redis: null,
-      ping: async () => undefined,
-      onRecovered: () => undefined,
-      // Never away: nothing is missed, so nothing is caught up on.
-      listening: () => [],
-      deliverHere: () => undefined,
-      status: () => ({ mode: "in-process", connected: true, lost: 0 }),
-      close: async () => undefined,
-    };
-  }
-  return redisEvents(redisUrl, prefix, log);
-}
+/** Events within this process only: the embedded mode, one process. */
+export const inProcessEvents = (): AppEvents => ({
+  pubsub: createPubSub<EventMap>(),
+  redis: null,
+  ping: async () => undefined,
+  onRecovered: () => undefined,
+  // Never away: nothing is missed, so nothing is caught up on.
+  listening: () => [],
+  deliverHere: () => undefined,
+  status: () => ({ mode: "in-process", connected: true, lost: 0 }),
+  close: async () => undefined,
+});

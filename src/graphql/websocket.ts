@@ -15,7 +15,8 @@ import { subscriptionField } from "../metrics/labels.js";
 import type { Metrics } from "../metrics/registry.js";
 import { createFanOut } from "./fan-out.js";
 import type { Identity, Transport } from "./identity.js";
-import { GRAPHQL_PATH, type GraphQLServer } from "./yoga.js";
+import { GRAPHQL_PATH } from "../http/paths.js";
+import type { GraphQLServer } from "./yoga.js";
 
 interface Enveloped {
   execute: (args: ExecutionArgs) => Promise<ExecutionResult>;

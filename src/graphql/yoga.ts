@@ -7,6 +7,7 @@ import { DomainError } from "../domain/errors.js";
 import { isUnavailable } from "../db/client.js";
 import type { DatabaseOutage } from "../domain/outage.js";
 import { graphqlFailure } from "../http/failure.js";
+import { GRAPHQL_PATH, GRAPHQL_SSE_PATH } from "../http/paths.js";
 import { busyError, busyResponse, isBusyError } from "../http/overload.js";
 import { HTTP_STATUS } from "../http/status.js";
 import type { EventMap } from "../domain/events.js";
@@ -16,13 +17,6 @@ import { withJoinedHooks } from "./joined-hooks.js";
 import type { Identity, Transport } from "./identity.js";
 import { schema } from "./schema.js";
 import { useSignInRequired } from "./sign-in.js";
-
-export const GRAPHQL_PATH = "/graphql";
-/**
- * The graphql-sse protocol, for its single-connection mode (one stream carrying every operation of
- * a client); its distinct-connections mode works here and, as Yoga's own SSE, on GRAPHQL_PATH.
- */
-export const GRAPHQL_SSE_PATH = "/graphql/stream";
 
 /** Whether `error`, or what a GraphQL error wraps, passes `test`. */
 const wraps = (test: (error: unknown) => boolean) => (error: unknown) =>

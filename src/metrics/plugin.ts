@@ -6,7 +6,7 @@ import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import { isUnavailable } from "../db/client.js";
 import type { Logger } from "../domain/deps.js";
 import { DomainError } from "../domain/errors.js";
-import { GRAPHQL_SSE_PATH } from "../graphql/yoga.js";
+import { GRAPHQL_SSE_PATH } from "../http/paths.js";
 import { failure } from "../http/failure.js";
 import { Response } from "../http/response.js";
 import { BUSY } from "../http/overload.js";

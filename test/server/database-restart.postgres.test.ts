@@ -6,7 +6,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { isUnavailable } from "../../src/db/client.js";
 import { refreshPresence } from "../../src/domain/matching/online-drivers.js";
-import { GRAPHQL_SSE_PATH } from "../../src/graphql/yoga.js";
+import { GRAPHQL_SSE_PATH } from "../../src/http/paths.js";
 import { createLogger } from "../../src/logger.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { createTestRedis } from "../support/redis.js";

@@ -3,7 +3,7 @@ import type { Client } from "graphql-ws";
 import { createClient as createSSEClient, type Client as SSEClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import { GRAPHQL_SSE_PATH } from "../../src/graphql/yoga.js";
+import { GRAPHQL_SSE_PATH } from "../../src/http/paths.js";
 import { createTestApp, SIGN_IN_REQUIRED, type TestApp } from "../support/app.js";
 import { post } from "../support/fixtures.js";
 import { connect, subscribe } from "../support/ws.js";
