@@ -1,4 +1,4 @@
-import { adminRoutes } from "./admin.js";
+import { adminRoutes } from "./admin/index.js";
 import { authRoutes } from "./auth.js";
 import { conductorRoutes } from "./conductor.js";
 import { mapRoutes } from "./map.js";
