@@ -1,6 +1,6 @@
 import { adminRoutes } from "./admin/index.js";
 import { authRoutes } from "./auth.js";
-import { conductorRoutes } from "./conductor.js";
+import { conductorRoutes } from "./conductor/index.js";
 import { mapRoutes } from "./map.js";
 import { moneyRoutes } from "./money.js";
 import { safetyRoutes } from "./safety.js";
