@@ -4,7 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { print } from "graphql";
-import { tripRoutes } from "../src/rest/routes/trips.js";
+import { tripRoutes } from "../src/rest/routes/trips/index.js";
 import { pointInCity } from "./seed.js";
 import type { ServerReady } from "./server-process.js";
 import type { BenchRow } from "./table.js";

@@ -5,7 +5,7 @@ import { mapRoutes } from "./map.js";
 import { moneyRoutes } from "./money.js";
 import { safetyRoutes } from "./safety.js";
 import { sosRoutes } from "./sos.js";
-import { tripRoutes } from "./trips.js";
+import { tripRoutes } from "./trips/index.js";
 
 export const legacyRoutes = [
   ...authRoutes,

@@ -4,7 +4,6 @@ import { optional } from "../../../domain/validation.js";
 import { legacyChoice, legacyText } from "../../legacy-fields.js";
 import { EARNINGS, STATISTICS, selection } from "../../resources.js";
 import type { LegacyRoute } from "../../route.js";
-
 import { driverRead } from "./calls.js";
 
 /** What the driver earned and how they work, as the app's earnings and statistics screens read it. */

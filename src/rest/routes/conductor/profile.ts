@@ -25,7 +25,6 @@ import {
 import { appVehicleType } from "../../app-vocabulary.js";
 import { DRIVER_STATE, LICENCE, VEHICLE as VEHICLE_SCHEMA, selection } from "../../resources.js";
 import { defineRoute, operation, type LegacyRoute } from "../../route.js";
-
 import { driver, driverRead } from "./calls.js";
 
 const LICENSE = selection(LICENCE);

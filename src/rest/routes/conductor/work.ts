@@ -3,8 +3,7 @@ import { optional } from "../../../domain/validation.js";
 import { legacyId, legacyInt, legacyNumber, legacyText } from "../../legacy-fields.js";
 import { DRIVER_STATE, REQUEST, TRIP, selection } from "../../resources.js";
 import { defineRoute, operation, type GraphQLData, type LegacyRoute } from "../../route.js";
-import { TRIP_FRAGMENT } from "../trips.js";
-
+import { TRIP_FRAGMENT } from "../trips/calls.js";
 import { driver, driverRead } from "./calls.js";
 
 const SOLICITUD_FRAGMENT = `
