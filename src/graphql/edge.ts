@@ -34,12 +34,20 @@ function armor(settings: EdgeSettings): Plugin[] {
     ],
   });
   const limit = (n: number, message: string) => ({ n, exposeLimits: false, ...refuse(message) });
+  // A fragment, named or inline, counts as the fields it holds where it stands: it adds no level of
+  // depth, and costs what its fields would cost written out there (a spread a little more), so that
+  // documents can share their selections in fragments.
   return new EnvelopArmor({
-    maxDepth: limit(settings.maxDepth, `La consulta anida más de ${settings.maxDepth} niveles`),
+    maxDepth: { ...limit(settings.maxDepth, `La consulta anida más de ${settings.maxDepth} niveles`), flattenFragments: true },
     maxAliases: limit(settings.maxAliases, `La consulta usa más de ${settings.maxAliases} alias`),
     maxTokens: limit(settings.maxTokens, `La consulta tiene más de ${settings.maxTokens} elementos`),
     maxDirectives: limit(settings.maxDirectives, `La consulta usa más de ${settings.maxDirectives} directivas`),
-    costLimit: { maxCost: settings.maxCost, exposeLimits: false, ...refuse(`La consulta supera el costo máximo de ${settings.maxCost}`) },
+    costLimit: {
+      maxCost: settings.maxCost,
+      flattenFragments: true,
+      exposeLimits: false,
+      ...refuse(`La consulta supera el costo máximo de ${settings.maxCost}`),
+    },
     blockFieldSuggestion: { enabled: !settings.introspection, mask: "" },
   }).protect().plugins as Plugin[];
 }

@@ -14,8 +14,32 @@ function appWith(env: Record<string, string> = {}) {
 
 const CHECK_USER = `userExists(email: "a@b.co") { __typename }`;
 const aliased = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${CHECK_USER}`).join(" ")} }`;
-/** A valid document `depth` levels deep: inline fragments on Query around a field with a selection. */
-const nested = (depth: number) => `{ ${"... on Query { ".repeat(depth - 2)}${CHECK_USER}${" }".repeat(depth - 2)} }`;
+/**
+ * A valid document `depth` levels deep: a type's `ofType` nested in `__type`, which nests as deep as
+ * one likes (the API's own types nest 5 levels at most).
+ */
+const nested = (depth: number) => `{ __type(name: "Query") { ${"ofType { ".repeat(depth - 2)}name${" }".repeat(depth - 2)} } }`;
+/** The same document with each level in a fragment of its own, spread inside an inline fragment inside the level above. */
+function nestedInFragments(depth: number) {
+  const levels = Array.from(
+    { length: depth - 2 },
+    (_, i) => `fragment Nivel${i} on __Type { ... on __Type { ofType { ...Nivel${i + 1} } } }`,
+  );
+  return `{ __type(name: "Query") { ...Nivel0 } } ${levels.join(" ")} fragment Nivel${depth - 2} on __Type { name }`;
+}
+/**
+ * A document 6 levels deep whose cost grows with `names`, the leaves of its deepest level: 600 cost
+ * about 4,600, 700 about 5,350. Written with fragments, each holding a part of it, or inline.
+ */
+function costly(names: number, { fragments }: { fragments: boolean }) {
+  const leaves = "name ".repeat(names);
+  if (!fragments) return `{ __type(name: "Query") { fields { type { ofType { ofType { ${leaves}} } } } } }`;
+  return `{ __type(name: "Query") { ...Campos } }
+    fragment Campos on __Type { fields { type { ...Envoltura } } }
+    fragment Envoltura on __Type { ofType { ofType { ...Hojas } } }
+    fragment Hojas on __Type { ${leaves}}`;
+}
+const UNWRAPPED = { __type: { ofType: null } };
 const LIMIT = 1024 * 1024;
 const TOO_LARGE = {
   errors: [{ message: `El cuerpo de la petición supera el límite de ${LIMIT} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } }],
@@ -75,12 +99,29 @@ describe("GraphQL document limits with the default settings", () => {
   it("accepts a document 6 levels deep and refuses one of 7", async () => {
     const accepted = await ctx.app.graphql(nested(6));
     expect(accepted.errors).toBeUndefined();
-    expect(accepted.data).toEqual({ userExists: { __typename: "QueryUserExistsSuccess" } });
+    expect(accepted.data).toEqual(UNWRAPPED);
     await expectRefused(ctx.app, nested(7), "La consulta anida más de 6 niveles");
   });
 
   it("refuses a document 25 levels deep without running it", async () => {
     await expectRefused(ctx.app, nested(25), "La consulta anida más de 6 niveles");
+  });
+
+  it("counts a fragment as the fields it holds: 6 levels through fragments run, 7 or 25 do not", async () => {
+    const accepted = await ctx.app.graphql(nestedInFragments(6));
+    expect(accepted.errors).toBeUndefined();
+    expect(accepted.data).toEqual(UNWRAPPED);
+    await expectRefused(ctx.app, nestedInFragments(7), "La consulta anida más de 6 niveles");
+    await expectRefused(ctx.app, nestedInFragments(25), "La consulta anida más de 6 niveles");
+  });
+
+  it("costs a document written with fragments as written inline: under the limit it runs, over it it does not", async () => {
+    for (const fragments of [false, true]) {
+      const accepted = await ctx.app.graphql(costly(600, { fragments }));
+      expect(accepted.errors).toBeUndefined();
+      expect(accepted.data).toEqual({ __type: { fields: expect.any(Array) } });
+      await expectRefused(ctx.app, costly(700, { fragments }), "La consulta supera el costo máximo de 5000");
+    }
   });
 
   it("refuses a document of about 1 MB, under the body limit, by its number of tokens", async () => {
@@ -97,8 +138,9 @@ describe("GraphQL document limits with room for tokens and cost", () => {
     await expectRefused(ctx.app, aliased(1000), "La consulta usa más de 15 alias");
   });
 
-  it("refuses a document 25 levels deep by the depth limit", async () => {
+  it("refuses a document 25 levels deep by the depth limit, inline or through fragments", async () => {
     await expectRefused(ctx.app, nested(25), "La consulta anida más de 6 niveles");
+    await expectRefused(ctx.app, nestedInFragments(25), "La consulta anida más de 6 niveles");
   });
 });
 
