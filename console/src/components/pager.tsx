@@ -1,9 +1,6 @@
-export interface Pagination {
-  page: number;
-  per_page: number;
-  total: number;
-  total_pages: number;
-}
+import type { PaginadoFragment } from "../gql/graphql";
+
+export type Pagination = PaginadoFragment;
 
 /** Previous/next through a paged list, with where the operator is in it. */
 export function Pager({ pagination, onPage }: { pagination: Pagination; onPage: (page: number) => void }) {
