@@ -2,14 +2,13 @@ import { Badge } from "../../components/badge";
 import { Dialog } from "../../components/dialog";
 import { Facts } from "../../components/facts";
 import { number, percent, pesos } from "../../format";
-import type { ViajesEmpresaQuery } from "../../gql/graphql";
+import type { FilaViajeEmpresaFragment } from "../../gql/graphql";
 import { labelOf, PAYMENT_METHODS, SERVICE_TYPES, TRIP_STATES } from "../../labels";
 import { cancellation, stepsOf } from "../trips/trip-dialog";
 import { TripMap } from "../trips/trip-map";
 import { TRIP_TONES } from "../trips/trip-states";
 
-type Page = Extract<ViajesEmpresaQuery["companyTrips"], { __typename: "PaginaViajesEmpresa" }>;
-export type CompanyTrip = Page["items"][number];
+export type CompanyTrip = FilaViajeEmpresaFragment;
 
 const money = (amount: number | null) => (amount === null ? "Al completarse" : pesos(amount));
 
