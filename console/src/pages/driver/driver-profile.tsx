@@ -1,16 +1,15 @@
 import { useState } from "react";
-import type { Success } from "../../api/result";
 import { Badge } from "../../components/badge";
 import { type Column, DataTable } from "../../components/data-table";
 import { Facts } from "../../components/facts";
 import { Notice } from "../../components/notice";
 import { date, dateTime } from "../../format";
-import type { RevisionConductorQuery } from "../../gql/graphql";
+import type { FichaConductorFragment, FotoConductorFragment } from "../../gql/graphql";
 import { labelOf, REVIEW_STATES, VEHICLE_TYPES } from "../../labels";
 import { DocumentViewer, type Photo } from "./document-viewer";
 import { DOCUMENT_TYPES, missingPart } from "./documents";
 
-export type Profile = Success<RevisionConductorQuery["driverProfile"]>;
+export type Profile = FichaConductorFragment;
 
 /** A driver's name as their profile gives it, or their account's. */
 export const profileName = (profile: Profile) => profile.nombre_completo || `${profile.usuario.nombre} ${profile.usuario.apellido}`;
@@ -75,17 +74,15 @@ export function DriverProfileCards({ profile }: { profile: Profile }) {
   );
 }
 
-type HistoryRow = Photo & { estado: string; fecha_vencimiento?: string | null; numero_documento?: string | null };
-
 /**
  * A driver's document photos: the current ones as thumbnails, and every one they ever had in a
  * table; either opens in the viewer. The links are signed and expire with the page.
  */
-export function DocumentPhotos({ photos }: { photos: readonly HistoryRow[] }) {
+export function DocumentPhotos({ photos }: { photos: readonly FotoConductorFragment[] }) {
   const [viewing, setViewing] = useState<{ photos: readonly Photo[]; index: number } | null>(null);
   const current = photos.filter((photo) => !photo.reemplazado_en);
 
-  const historyColumns: Column<HistoryRow>[] = [
+  const historyColumns: Column<FotoConductorFragment>[] = [
     { header: "Documento", cell: (row) => DOCUMENT_TYPES[row.tipo_documento] ?? row.tipo_documento },
     { header: "Subida", cell: (row) => dateTime(row.subido_en) },
     {
