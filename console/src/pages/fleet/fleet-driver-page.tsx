@@ -7,22 +7,15 @@ import { Loading, Notice } from "../../components/notice";
 import { PageHeader } from "../../components/page-header";
 import { StatCard } from "../../components/stat-card";
 import { counted, pesos } from "../../format";
-import { ConductorDeEmpresaDocument } from "../../gql/graphql";
+import { ConductorDeEmpresaDocument, type GananciaDelConductorFragment } from "../../gql/graphql";
 import { CONNECTION_STATES } from "../../labels";
 import { type CompanyTrip, CompanyTripDialog } from "../company-trips/company-trip-dialog";
 import { companyTripColumns } from "../company-trips/company-trips-page";
 import { DocumentPhotos, DriverProfileCards } from "../driver/driver-profile";
 import { DueDocuments, rate, rating, ratings } from "./fleet-parts";
 
-interface Income {
-  viajes_completados: number;
-  bruto: number;
-  comision_empresa: number;
-  neto: number;
-}
-
 /** What a driver's completed trips for the company left in a span: what they earned, and the company's share. */
-function EarningsCard({ name, income }: { name: string; income: Income }) {
+function EarningsCard({ name, income }: { name: string; income: GananciaDelConductorFragment }) {
   return (
     <StatCard
       name={name}

@@ -11,7 +11,7 @@ import { counted, pesos } from "../../format";
 import {
   type ConexionConductor,
   ConductoresEmpresaDocument,
-  type ConductoresEmpresaQuery,
+  type FilaConductorEmpresaFragment,
   type EstadoDocumentosConductor,
   type EstadoRevision,
   type OrdenConductoresEmpresa,
@@ -20,8 +20,7 @@ import {
 import { CONNECTION_STATES, DOCUMENT_STANDINGS, labelOf, optionsOf, REVIEW_STATES, VEHICLE_TYPES } from "../../labels";
 import { Connection, DueDocuments, rate, rating, ratings } from "./fleet-parts";
 
-type Page = Extract<ConductoresEmpresaQuery["companyDrivers"], { __typename: "PaginaConductoresEmpresa" }>;
-type Row = Page["items"][number];
+type Row = FilaConductorEmpresaFragment;
 
 const fullName = (driver: Row) => `${driver.nombre} ${driver.apellido}`.trim();
 
