@@ -1,15 +1,11 @@
 import { useId, useMemo } from "react";
 import { StatCard } from "../../components/stat-card";
 import { counted, number, pesos } from "../../format";
-import type { EstadoViaje, IntervaloSerie } from "../../gql/graphql";
+import type { CifrasPeriodoFragment, EstadoViaje, IntervaloSerie } from "../../gql/graphql";
 import { MoneySeriesChart, SharesChart, TripsSeriesChart, tripStateCounts } from "../home/home-charts";
 
 /** What a company's trips left in a span of time, as companyFigures tells it. */
-export interface CompanyPeriod {
-  viajes: number;
-  viajes_por_estado: readonly { estado: EstadoViaje; cantidad: number }[];
-  ingresos: { viajes_completados: number; bruto: number; comision: number; comision_empresa: number; neto: number };
-}
+type CompanyPeriod = CifrasPeriodoFragment;
 
 const inState = (period: CompanyPeriod, estado: EstadoViaje) =>
   period.viajes_por_estado.find((state) => state.estado === estado)?.cantidad ?? 0;
