@@ -1,20 +1,23 @@
 /**
  * `npm run bench`: every scenario, each measured against its baseline in the same run, printed as
- * one table on stdout (progress on stderr). Timings are never asserted. BENCH_SECONDS sets the
- * length of a round (5 by default; 2 for a quick look), BENCH_ROUNDS their number (3);
- * BENCH_APP_LOAD=0 skips the app-load steps (about 8 minutes with the defaults).
+ * one table on stdout (progress on stderr) and written with the run's date, commit, machine and
+ * settings to bench/results.md (bench/results.ts; BENCH_RESULTS names another file). Timings are
+ * never asserted. BENCH_SECONDS sets the length of a round (5 by default; 2 for a quick look),
+ * BENCH_ROUNDS their number (3); BENCH_APP_LOAD=0 skips the app-load steps (about 8 minutes with
+ * the defaults). docs/performance.md says what each row measures.
  */
-import { loadavg } from "node:os";
 import { appLoadRows } from "./app-load.js";
 import { fanOutRows } from "./fan-out.js";
 import { locationRows, PREPARED_READ_TARGET, tripReadRows, tripRequestRows, type HttpSettings } from "./http.js";
 import { nearestRows } from "./nearest.js";
 import { withPgDatabase } from "./pg-database.js";
+import { beginRun, FULL_RUN, writeResults } from "./results.js";
 import { startServer, stopServer } from "./servers.js";
 import { printTable, type BenchRow } from "./table.js";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? FULL_RUN.seconds);
+const rounds = Number(process.env.BENCH_ROUNDS ?? FULL_RUN.rounds);
+const appLoad = process.env.BENCH_APP_LOAD !== "0";
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 // A whole round of load on each target before the measured ones: under load the server takes
 // several seconds to settle (its code optimised, its heap sized); after 3 s the first round still
@@ -54,7 +57,7 @@ function unmeasured({ path, target }: { path: string; target: number }, why: str
 }
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!;
 
-const loadBefore = loadavg();
+const run = beginRun({ seconds, rounds, appLoad });
 const httpRows = scenarios.map((): BenchRow[] => []);
 
 progress("seeding 3,000 online drivers and 20,000 passengers, starting the server…");
@@ -103,7 +106,12 @@ rows.push(
 
 // In-process scenarios after the server is gone, so that nothing else competes for the cores.
 progress("4. nearest eligible drivers: geo index vs linear scan");
-rows.push(...nearestRows({ roundMs: seconds * 100, rounds, progress }));
+try {
+  rows.push(...nearestRows({ roundMs: seconds * 100, rounds, progress }));
+} catch (error) {
+  progress(`  failed: ${reason(error)}`);
+  rows.push(unmeasured({ path: "nearest 10 eligible drivers (in-process)", target: 100 }, reason(error)));
+}
 progress("5. fan-out");
 // A failure here still leaves the table of everything else.
 rows.push(
@@ -114,7 +122,7 @@ rows.push(
 );
 
 // Last, on servers of their own, seeded for it (more drivers, trips waiting for one).
-if (process.env.BENCH_APP_LOAD !== "0") {
+if (appLoad) {
   progress("6. app load: simulated app users in steps, SQLite, PostgreSQL, PostgreSQL + Redis × 3");
   try {
     rows.push(...(await appLoadRows(http)));
@@ -124,4 +132,5 @@ if (process.env.BENCH_APP_LOAD !== "0") {
   }
 }
 
-process.stdout.write(`${printTable(rows, loadBefore)}\n`);
+process.stdout.write(`${printTable(rows, run.loadBefore)}\n`);
+progress(`written to ${writeResults(rows, run)}`);

@@ -33,17 +33,22 @@ export function loadLine(loadBefore: number[]): string {
   return `load average before: ${fmt(loadBefore)}; after: ${fmt(loadavg())} (${process.platform}, node ${process.version})`;
 }
 
-/** Prints the rows as one Markdown table, with the machine's load average before and after. */
-export function printTable(rows: BenchRow[], loadBefore: number[]): string {
-  const header = ["path", "measured", "baseline (same run)", "ratio", "target", "ok", "note"];
-  const lines = rows.map((r) => [
+/** The table's columns but the note, as the rows' cells: stdout and bench/results.md (bench/results.ts) alike. */
+export const ROW_HEADER = ["path", "measured", "baseline (same run)", "ratio", "target", "ok"];
+
+export function rowCells(r: BenchRow): string[] {
+  return [
     r.path,
     r.measured,
     r.baseline,
     `${r.ratio.toFixed(r.ratio >= 10 ? 0 : 2)}×`,
     r.target === undefined ? "—" : `≥ ${r.target}×`,
     r.target === undefined ? "—" : r.ratio >= r.target && r.holds !== false ? "yes" : "NO",
-    r.note ?? "",
-  ]);
-  return [...markdownTable(header, lines), "", loadLine(loadBefore)].join("\n");
+  ];
+}
+
+/** Prints the rows as one Markdown table, with the machine's load average before and after. */
+export function printTable(rows: BenchRow[], loadBefore: number[]): string {
+  const lines = rows.map((r) => [...rowCells(r), r.note ?? ""]);
+  return [...markdownTable([...ROW_HEADER, "note"], lines), "", loadLine(loadBefore)].join("\n");
 }
