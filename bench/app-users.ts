@@ -1,6 +1,6 @@
 /**
  * What users of pingo's Flutter app send, screen by screen, with the app's own timers and
- * encodings (lib/src/features/…; see README.md, Performance). Each stream is one periodic request
+ * encodings (lib/src/features/…; see docs/performance.md). Each stream is one periodic request
  * of one kind of user; a driver has two.
  */
 import { pointInCity } from "./seed.js";
