@@ -189,7 +189,7 @@ const schema = z.object({
   TRUST_PROXY_HOPS: integer(0, 10).default(0),
 });
 
-/** The names of every setting (the README's configuration table lists each one). */
+/** The names of every setting (the configuration table of docs/operations.md lists each one). */
 export const CONFIG_VARIABLES = Object.keys(schema.shape);
 
 type Parsed = z.infer<typeof schema>;

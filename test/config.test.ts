@@ -60,9 +60,13 @@ describe("configuration", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it("checks every variable of the README's configuration table, and the table lists every one it reads", () => {
-    const readme = readFileSync("README.md", "utf8");
-    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("Used only by the tests and tools"));
+  it("checks every variable of the configuration table in docs/operations.md, and the table lists every one it reads", () => {
+    const page = readFileSync("docs/operations.md", "utf8");
+    const start = page.indexOf("## Configuration");
+    const end = page.indexOf("Used only by the tests and tools", start);
+    expect(start).toBeGreaterThan(-1);
+    expect(end).toBeGreaterThan(start);
+    const table = page.slice(start, end);
     const listed = [...table.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((row) =>
       row[1]!.split(", ").map((name) => name.slice(1, -1)),
     );

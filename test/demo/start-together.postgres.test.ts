@@ -8,9 +8,9 @@ import { createTestDatabase } from "../support/database.js";
 import { startPair } from "../support/process.js";
 
 /**
- * The README's scale-out recipe followed literally: two processes started at the same moment on a
- * new PostgreSQL database, demo data on. Both serve; the migrations and the demo accounts are made
- * once, with the ids the README's examples use.
+ * The scale-out recipe of docs/operations.md followed literally: two processes started at the same
+ * moment on a new PostgreSQL database, demo data on. Both serve; the migrations and the demo
+ * accounts are made once, with the ids the README's demo accounts and the docs' examples use.
  */
 const DEMO_EMAILS = [DEMO_ADMIN, ...DEMO_PASSENGERS, ...DEMO_DRIVERS, DEMO_COMPANY.gestor].map((person) => person.email);
 
@@ -22,7 +22,7 @@ describe("two processes started together on a new database", () => {
     const db = await openDatabase(database.url);
     try {
       const users = await db.prisma.user.findMany({ orderBy: { id: "asc" }, select: { id: true, email: true } });
-      // In the order they are listed, from 1: driver 6 and passenger 2 of the README's examples among them.
+      // In the order they are listed, from 1: driver 6 and passenger 2 of the docs' examples among them.
       expect(users).toEqual(DEMO_EMAILS.map((email, index) => ({ id: index + 1, email })));
       for (const service of [a, b]) {
         expect(service.output()).toContain('"msg":"demo data ready"');
