@@ -8,7 +8,7 @@ import { builder } from "../builder.js";
 import { LOOKUP, RESTRICTED } from "../errors.js";
 import { pageType } from "./lists.js";
 import { tripListArgs } from "./operations.js";
-import { destination, origin, PaymentMethodEnum, ServiceTypeEnum, TripPlaceRef, TripStateEnum } from "./trips.js";
+import { destination, origin, PaymentMethodEnum, ServiceTypeEnum, TripPlaceRef, TripStateEnum } from "./trip.js";
 
 /** A trip as a company's managers see it: everything about its driver and its money, of its passenger only a first name. */
 export const CompanyTrip = builder.prismaObject("Trip", {

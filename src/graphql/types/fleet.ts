@@ -21,7 +21,7 @@ import { describedEnum, ReviewStateEnum, VehicleTypeEnum } from "./enums.js";
 import { CompanyIncome } from "./fleet-figures.js";
 import { CompanyTrip } from "./fleet-trips.js";
 import { pageArgs, pageType, sortArgs } from "./lists.js";
-import { TripStateEnum } from "./trips.js";
+import { TripStateEnum } from "./trip.js";
 
 const ConnectionEnum = describedEnum("ConexionConductor", "Dónde está ahora un conductor", {
   en_linea: "Conectado y sin viaje",

@@ -5,7 +5,7 @@ import { type LiveDriver, liveDrivers, LOOK_EVERY_MS, watchOperations } from "..
 import { builder } from "../builder.js";
 import { RESTRICTED } from "../errors.js";
 import { describedEnum, VehicleTypeEnum } from "./enums.js";
-import { TripRef } from "./trips.js";
+import { TripRef } from "./trip.js";
 
 const LiveState = describedEnum("EstadoConductorEnVivo", "Qué hace ahora un conductor conectado", {
   libre: "Libre para un viaje",

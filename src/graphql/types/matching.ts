@@ -11,7 +11,8 @@ import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
 import { CALLER, DRIVER_AT_WORK, LOOKUP } from "../errors.js";
 import { DriverProfile } from "./drivers.js";
-import { followTrip, TripRef } from "./trips.js";
+import { TripRef } from "./trip.js";
+import { followTrip } from "./trips.js";
 import { VehicleTypeEnum } from "./enums.js";
 
 /** A driver's status; a report of the phone also says whether it put the driver online or offline. */

@@ -4,7 +4,7 @@ import { searchTrips, TRIP_SORTING } from "../../domain/trips/search.js";
 import { builder } from "../builder.js";
 import { RESTRICTED } from "../errors.js";
 import { pageArgs, pageType, sortArgs } from "./lists.js";
-import { ServiceTypeEnum, TripRef, TripStateEnum } from "./trips.js";
+import { ServiceTypeEnum, TripRef, TripStateEnum } from "./trip.js";
 
 const TripPage = pageType("PaginaViajes", TripRef, "Una página de viajes");
 

@@ -6,7 +6,7 @@ import { RESTRICTED } from "../errors.js";
 import { User } from "./accounts.js";
 import { AuditEntry } from "./admin.js";
 import { describedEnum, VehicleTypeEnum } from "./enums.js";
-import { TripStateEnum } from "./trips.js";
+import { TripStateEnum } from "./trip.js";
 
 type Stats = Awaited<ReturnType<typeof platformStats>>;
 type Period = NonNullable<Stats["periodo"]>;

@@ -18,7 +18,7 @@ import { builder } from "../builder.js";
 import { CALLER, LOOKUP, RESTRICTED } from "../errors.js";
 import { describedEnum } from "./enums.js";
 import { pageArgs, pageType } from "./lists.js";
-import { TripRole } from "./trips.js";
+import { TripRole } from "./trip.js";
 
 const SosStateEnum = describedEnum("EstadoSos", "Dónde está un SOS", {
   abierto: "Enviado; ningún operador lo ha atendido",
