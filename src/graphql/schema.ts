@@ -8,6 +8,7 @@ import "./types/app-settings.js";
 import "./types/companies.js";
 import "./types/document-history.js";
 import "./types/devices.js";
+import "./types/driver-figures.js";
 import "./types/drivers.js";
 import "./types/fleet.js";
 import "./types/fleet-figures.js";
