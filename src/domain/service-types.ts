@@ -1,4 +1,4 @@
-/** Service types a passenger can ask for and the vehicle type that serves each (DESIGN). */
+/** Service types a passenger can ask for and the vehicle type that serves each (docs/trips.md). */
 export const SERVICE_TYPES = ["motocicleta", "auto", "mototaxi"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 

@@ -14,7 +14,7 @@ export type Trigger = (typeof TRIGGERS)[number];
 type DateField = "fecha_aceptacion" | "fecha_en_ruta" | "fecha_inicio" | "fecha_fin" | "fecha_cancelacion";
 
 /**
- * The trip state machine (spec 3.1 with the decisions in DESIGN): a driver accepts a pending
+ * The trip state machine (docs/trips.md, "A trip's states"): a driver accepts a pending
  * trip, heads to the pickup (en_ruta), picks the passenger up (en_curso) and completes it. Start
  * and complete need an assigned driver; cancelling works from any state that is not final.
  */

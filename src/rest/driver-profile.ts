@@ -15,7 +15,7 @@ export const LICENCE_SPELLINGS = {
   licencia_foto_reverso: "imagen_reverso",
 };
 
-/** The spec's vehiculo_ prefix (update_vehicle) and the photo names of pingo's VehicleModel. */
+/** The legacy interface's vehiculo_ prefix (update_vehicle) and the photo names of the app's VehicleModel. */
 export const VEHICLE_SPELLINGS = {
   vehiculo_marca: "marca",
   vehiculo_modelo: "modelo",
@@ -43,7 +43,7 @@ fragment LegacyDriverProfile on PerfilConductor {
 type Row = Record<string, GraphQLData>;
 
 /**
- * A profile as the spec shows it, with what pingo's profile and verification screens read too:
+ * A profile as the legacy interface shows it, with what the app's profile and verification screens read too:
  * the licence and vehicle under the app's field names, the review state by the app's name, and
  * what is missing. Documents are never refused one by one here, so none is listed as rejected.
  */

@@ -56,7 +56,7 @@ export const USER_TYPE_SPELLINGS = { cliente: "pasajero", administrador: "admin"
 export const VEHICLE_TYPE_SPELLINGS = { motocicleta: "moto", carro: "auto" };
 export const DOCUMENT_TYPE_SPELLINGS = { licencia: "licencia_frente" };
 
-/** A place (spec 2.3) as legacy bodies send it: the domain's own schema, with coordinates also as text. */
+/** A place (docs/legacy-api.md) as legacy bodies send it: the domain's own schema, with coordinates also as text. */
 export const legacyPlace = ({ addressRequired = false } = {}) =>
   z.preprocess(
     (value) =>

@@ -6,7 +6,7 @@ import { SERVICE_TYPES } from "../domain/service-types.js";
 import { TRIP_STATES } from "../domain/trip-states.js";
 
 /**
- * The resources legacy answers carry (spec section 2), as zod schemas: the GraphQL selections the
+ * The resources legacy answers carry (docs/legacy-api.md), as zod schemas: the GraphQL selections the
  * routes run are derived from them, and so are the success bodies of the OpenAPI document.
  */
 const int = z.int();
@@ -153,7 +153,7 @@ export const STATISTICS = z.object({
   ganancias_hoy: num,
 });
 
-/** An entry of the pending-drivers list (spec 2.5). */
+/** An entry of the pending-drivers list (docs/legacy-api.md). */
 export const PENDING_DRIVER = z.object({
   id: int,
   nombre_completo: maybe(str),
@@ -165,7 +165,7 @@ export const PENDING_DRIVER = z.object({
   vehiculo: maybe(VEHICLE.pick({ marca: true, modelo: true, placa: true, tipo: true })),
 });
 
-/** A route (spec 2.8). */
+/** A route (docs/legacy-api.md). */
 export const ROUTE = z.object({
   origen: PLACE.omit({ referencia: true }),
   destino: PLACE.omit({ referencia: true }),

@@ -32,7 +32,7 @@ export interface LegacyRoute<S extends z.ZodObject = z.ZodObject> {
   ignored?: string[];
   /** The success body without `success` (and `message`), for the OpenAPI document. */
   output: z.ZodObject;
-  /** The legacy field that names the caller (spec section 5: userId, usuario_id, conductor_id or admin_id), if the call has one. */
+  /** The legacy field that names the caller (docs/legacy-api.md: userId, usuario_id, conductor_id or admin_id), if the call has one. */
   caller?: string;
   /** Calls anyone may make in every LEGACY_AUTH mode: login, register, the account and phone checks, codes, maps, nearby cars. */
   public?: boolean;

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from "../support/app.js";
 import { newAdmin } from "../support/drivers.js";
 import { registerUser } from "../support/fixtures.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 /** The app settings: a fixed list of keys, typed values, public ones for anyone, changes audited. */
 
 let app: TestApp;

@@ -5,6 +5,8 @@ import { FixedClock } from "../support/clock.js";
 
 import { ESTADIO, LLERAS, createDriver, createPassenger, requestTrip } from "../support/trips.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 let app: TestApp;
 const clock = new FixedClock("2026-02-28T12:00:00Z");
 beforeAll(async () => {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { newAdmin, newDriver } from "../support/drivers.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 const LIMIT = 4096;
 let app: TestApp;
 beforeAll(async () => {

@@ -7,6 +7,8 @@ import { PASSWORD, registerUser } from "../support/fixtures.js";
 import { tripIn } from "../support/trips.js";
 import { dartGet, dartPost, double, ok } from "./dart.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 /**
  * An administrator's day in the deployed app (Braian551/pingo, lib/src/), screen after screen, with
  * the requests those screens send (package:http: query values as strings, JSON ints, the headers

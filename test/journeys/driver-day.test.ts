@@ -4,6 +4,8 @@ import { FixedClock } from "../support/clock.js";
 import { createDriver, createPassenger } from "../support/trips.js";
 import { ACCEPT, dartGet, dartPost, double, ok } from "./dart.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 /**
  * A driver's working day with the calls pingo's driver screens (lib/src/features/conductor/ at 35be6b2, and the
  * home screen as it was at fe7b5cd, which loaded the driver and had the earnings and trips tabs) make, encoded as

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from "../support/app.js";
 import { codeIn, startSmtp, type TestSmtp } from "../support/smtp.js";
 import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 /**
  * A new passenger signs up in the deployed app (Braian551/pingo, lib/src/), screen after screen,
  * with the requests those screens send (package:http JSON with Content-Type and Accept) and the

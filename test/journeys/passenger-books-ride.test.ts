@@ -4,6 +4,8 @@ import { FixedClock } from "../support/clock.js";
 import { LLERAS, createDriver, createPassenger } from "../support/trips.js";
 import { ACCEPT, dartGet, dartPost, double, ok } from "./dart.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 /**
  * A passenger books a ride, screen after screen, with the calls pingo (the deployed Flutter app,
  * lib/src/ at 35be6b2) makes, encoded as its Dart code encodes them. Where the app has no screen

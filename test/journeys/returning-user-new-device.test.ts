@@ -5,6 +5,8 @@ import { FixedClock } from "../support/clock.js";
 import { PASSWORD, registerUser } from "../support/fixtures.js";
 import { codeIn, startSmtp, type TestSmtp } from "../support/smtp.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 /**
  * Someone with an account picks up a new phone (Braian551/pingo, lib/src/features/auth/presentation/screens/):
  * the device check asks for a code, the code arrives by mail, the phone becomes trusted and the app

@@ -3,6 +3,8 @@ import { greatCircleKm } from "../../src/domain/geo.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { sendJson, startStub, type StubServer } from "../support/stub-server.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 const MEDELLIN = { lat: 6.2086, lng: -75.5659 };
 const BOGOTA = { lat: 4.6097, lng: -74.0817 };
 

@@ -4,6 +4,8 @@ import { FixedClock } from "../support/clock.js";
 import { post } from "../support/fixtures.js";
 import { LLERAS, createDriver, createPassenger, requestTrip } from "../support/trips.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");
 beforeAll(async () => {

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from "../support/app.js";
 import { PASSWORD, uniqueEmail } from "../support/fixtures.js";
 import { createDriver, ESTADIO, LLERAS } from "../support/trips.js";
 
+// The deployed app's files named here (lib/src/…) are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
+
 /**
  * The deployed app's development build (lib/src/core/config/app_config.dart) calls
  * http://10.0.2.2/viax/backend/<area>/<name>.php: the legacy routes under the path its PHP backend

@@ -11,7 +11,7 @@ import { createDriver, northOf, tripIn } from "../support/trips.js";
  * Replays pingo's (the deployed Flutter app's) requests exactly as its Dart code encodes them:
  * JSON bodies with `content-type: application/json; charset=utf-8` (package:http adds the charset), ids as JSON ints,
  * doubles such as 5.0, dates from DateTime.toIso8601String() without a zone, multipart parts as octet-stream.
- * Sources: /work/notes/pingo-conductor.md and /work/notes/pingo-rest.md.
+ * The app's files named here are in https://github.com/Braian551/pingo/tree/35be6b2751ba54667ec1437fc46cd3a8ee79fd51.
  */
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 import type { VehicleType } from "../service-types.js";
 
 /**
- * Licence categories that allow driving each vehicle type (DESIGN). One table, so that a market
+ * Licence categories that allow driving each vehicle type (docs/drivers.md). One table, so that a market
  * with other rules changes it here.
  */
 export const LICENCE_CATEGORIES: Record<VehicleType, readonly string[]> = {

@@ -2,7 +2,7 @@ import type { Deps } from "../deps.js";
 import type { VehicleType } from "../service-types.js";
 import type { NearbyQuery } from "../presence/geo-index.js";
 
-/** Trip requests reach drivers within this distance of the pickup (spec section 8). */
+/** Trip requests reach drivers within this distance of the pickup (docs/trips.md). */
 export const MATCH_RADIUS_KM = 5;
 
 /**

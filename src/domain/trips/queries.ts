@@ -35,7 +35,7 @@ export async function driverTrip(deps: Deps, actor: Actor, id: unknown, selectio
 export type TripRole = "pasajero" | "conductor";
 export type TripScope = "activos" | "historial";
 
-/** A passenger's or driver's trips, active or finished, newest first; no paging (spec section 8). */
+/** A passenger's or driver's trips, active or finished, newest first; no paging (docs/legacy-api.md). */
 export async function listTrips(deps: Deps, actor: Actor, role: TripRole, scope: TripScope, selection: Selection = {}) {
   const { id: userId, role: userRole } = member(actor);
   // The actor already says who the user is: a role of null is an id of nobody.

@@ -24,7 +24,7 @@ const Pagination = builder.objectRef<PaginationView>("Paginacion").implement({
   }),
 });
 
-/** Which page of a listing, as spec section 8 has it. */
+/** Which page of a listing, as the legacy interface has it (docs/legacy-api.md). */
 export const pageArgs = builder.args((t) => ({
   page: t.int({ description: "Desde 1 (por defecto 1)" }),
   per_page: t.int({ description: "De 1 a 100 (por defecto 20)" }),

@@ -192,7 +192,7 @@ export const authRoutes = [
       message: result.data ? "El usuario existe" : "No hay un usuario con ese correo",
     }),
   }),
-  // The welcome flow of pingo's email_auth_screen.dart and email_verification_screen.dart.
+  // The welcome flow of the app's https://github.com/Braian551/pingo/blob/35be6b2751ba54667ec1437fc46cd3a8ee79fd51/lib/src/features/auth/presentation/screens/email_auth_screen.dart and email_verification_screen.dart.
   defineRoute({
     method: "POST",
     path: "/auth/check_device.php",

@@ -168,7 +168,7 @@ export const applicationRoutes: LegacyRoute[] = [
     summary: "Cambia los campos enviados del vehículo (con o sin el prefijo vehiculo_)",
     input: z.object({ ...driver, ...legacyShape(VEHICLE_FIELDS), tipo: optional(legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS)) }),
     spellings: VEHICLE_SPELLINGS,
-    // pingo's VehicleModel always sends its insurance fields, empty; the spec has none.
+    // The app's VehicleModel always sends its insurance fields, empty; the legacy interface has none.
     ignored: ["aseguradora", "numero_poliza_seguro", "vencimiento_seguro"],
     caller: "conductor_id",
     document: operation(

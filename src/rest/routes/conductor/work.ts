@@ -89,7 +89,7 @@ export const workRoutes: LegacyRoute[] = [
     summary: "El conductor busca viajes desde su posición: queda en línea y recibe las solicitudes pendientes a menos de 5 km",
     input: z.object({ ...driver, latitud_actual: legacyNumber(), longitud_actual: legacyNumber() }),
     spellings: { latitud: "latitud_actual", longitud: "longitud_actual" },
-    // The radius is the service's (5 km, spec section 8), not the caller's.
+    // The radius is the service's (5 km: docs/trips.md), not the caller's.
     ignored: ["radio_km"],
     caller: "conductor_id",
     document: operation(

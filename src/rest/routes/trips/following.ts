@@ -21,7 +21,7 @@ const ASSIGNED_DRIVER = z.object({
   vehiculo: SHOWN_VEHICLE.nullable(),
 });
 
-/** Who is coming, as pingo's waiting screen reads `trip.conductor` (waiting_for_driver_screen.dart, _buildDriverFoundInfo). */
+/** Who is coming, as the app's waiting screen reads `trip.conductor` (_buildDriverFoundInfo in https://github.com/Braian551/pingo/blob/35be6b2751ba54667ec1437fc46cd3a8ee79fd51/lib/src/features/user/presentation/screens/waiting_for_driver_screen.dart). */
 const COMING_DRIVER = z.object({
   nombre: z.string(),
   telefono: z.string(),

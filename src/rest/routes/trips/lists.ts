@@ -18,9 +18,10 @@ const RECEIVED = {
 } as const;
 
 /**
- * A trip as pingo's driver screens read it (lib/src/features/conductor/: conductor_trips_service.dart
- * prints `origen` and `destino` as text, viaje_activo_card.dart finds the places by
- * `latitud_origen`…, and the filters compare the app's `completada`). Only the spec's own lists
+ * A trip as the app's driver screens read it (https://github.com/Braian551/pingo/blob/35be6b2751ba54667ec1437fc46cd3a8ee79fd51/lib/src/features/conductor/:
+ * services/conductor_trips_service.dart prints `origen` and `destino` as text,
+ * presentation/widgets/viaje_activo_card.dart finds the places by
+ * `latitud_origen`…, and the filters compare the app's `completada`). Only the legacy interface's own lists
  * (`trips`) keep the places as objects, which the app's trip model reads.
  */
 const appTrip =
@@ -76,7 +77,7 @@ const tripList = (
     aliases,
     summary,
     input: z.object({ [idField]: legacyId() }),
-    // The lists are not paged (spec section 8); pingo's history screen asks for a page anyway.
+    // The lists are not paged (docs/legacy-api.md); the app's history screen asks for a page anyway.
     ignored: ["page", "limit"],
     caller: idField,
     document: operation(
