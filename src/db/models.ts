@@ -13,3 +13,8 @@ export type {
   TripShare,
   User,
 } from "../generated/sqlite/client.js";
+
+import type { Prisma } from "../generated/sqlite/client.js";
+
+/** The relations a read of trips includes besides the trip, as a GraphQL answer asks for them: one read loads what it shows. */
+export type TripSelection = { include?: Prisma.TripInclude };

@@ -1,6 +1,7 @@
 import type { Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
-import { companyScope, type TripSelection, tripsWithin } from "../trips/search.js";
+import type { TripSelection } from "../../db/models.js";
+import { companyScope, tripsWithin } from "../trips/search.js";
 import { companyInScope } from "../company-scope.js";
 
 type Filters = Parameters<typeof tripsWithin>[2];

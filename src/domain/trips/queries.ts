@@ -1,4 +1,4 @@
-import type { Prisma } from "../../db/client.js";
+import type { TripSelection } from "../../db/models.js";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { NotFoundError } from "../errors.js";
@@ -8,10 +8,7 @@ import { ACTIVE_STATES, FINAL_STATES } from "../trip-states.js";
 
 const parseTripId = fieldParser("trip_id", positiveId());
 
-/** Relations the GraphQL layer adds so one query loads what the response shows. */
-type Selection = { include?: Prisma.TripInclude };
-
-export async function getTrip(deps: Pick<Deps, "reads">, id: unknown, selection: Selection = {}) {
+export async function getTrip(deps: Pick<Deps, "reads">, id: unknown, selection: TripSelection = {}) {
   const tripId = parseTripId(id);
   const trip = await deps.reads.trip.findUnique({ ...selection, where: { id: tripId } });
   if (!trip) throw new NotFoundError(`No existe un viaje con id ${tripId}`);
@@ -19,14 +16,14 @@ export async function getTrip(deps: Pick<Deps, "reads">, id: unknown, selection:
 }
 
 /** A trip, for someone allowed to see it. */
-export async function viewTrip(deps: Deps, actor: Actor, id: unknown, selection: Selection = {}) {
+export async function viewTrip(deps: Deps, actor: Actor, id: unknown, selection: TripSelection = {}) {
   const trip = await getTrip(deps, id, selection);
   authorize(actor, TRIP_RULES.view, trip);
   return trip;
 }
 
 /** A trip as its driver's records show it, for its driver and administrators. */
-export async function driverTrip(deps: Deps, actor: Actor, id: unknown, selection: Selection = {}) {
+export async function driverTrip(deps: Deps, actor: Actor, id: unknown, selection: TripSelection = {}) {
   const trip = await getTrip(deps, id, selection);
   authorize(actor, TRIP_RULES.driverRecord, trip);
   return trip;
@@ -36,7 +33,7 @@ export type TripRole = "pasajero" | "conductor";
 export type TripScope = "activos" | "historial";
 
 /** A passenger's or driver's trips, active or finished, newest first; no paging (docs/legacy-api.md). */
-export async function listTrips(deps: Deps, actor: Actor, role: TripRole, scope: TripScope, selection: Selection = {}) {
+export async function listTrips(deps: Deps, actor: Actor, role: TripRole, scope: TripScope, selection: TripSelection = {}) {
   const { id: userId, role: userRole } = member(actor);
   // The actor already says who the user is: a role of null is an id of nobody.
   if (userRole === null) throw new NotFoundError(`No existe un usuario con id ${userId}`);

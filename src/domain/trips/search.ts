@@ -1,3 +1,4 @@
+import type { TripSelection } from "../../db/models.js";
 import { z } from "zod";
 import type { Prisma } from "../../db/client.js";
 import { containsIgnoringCase } from "../../db/search.js";
@@ -37,9 +38,6 @@ const filtersSchema = z.object({
 
 /** Whose trips administrators may narrow the list to, besides the driver. */
 const partiesSchema = z.object({ pasajero_id: optional(positiveId()), empresa_id: optional(positiveId()) });
-
-/** The trips a search reads: Prisma's include, so that what a page shows comes with its rows. */
-export type TripSelection = { include?: Prisma.TripInclude };
 
 /**
  * The trips done for a company (`viajes.empresa_id`: its driver's company when accepting them, kept
