@@ -25,10 +25,18 @@ async function passengerWithTrips(count: number) {
 
 /** How many SQL statements `work` sends. */
 async function queriesOf(work: () => Promise<unknown>) {
+  return (await statementsOf(work)).length;
+}
+
+/** The SQL statements `work` sends. */
+async function statementsOf(work: () => Promise<unknown>) {
   const before = app.queries.length;
   await work();
-  return app.queries.length - before;
+  return app.queries.slice(before);
 }
+
+/** Statements that read the trips table (SQLite and PostgreSQL spellings, quoted or not). */
+const tripReads = (statements: string[]) => statements.filter((sql) => /\bFROM\s+(?:[`"]\w+[`"]\.)?[`"]?viajes\b/i.test(sql));
 
 describe("trip lists", () => {
   it("cost the same number of queries for 2 trips as for 8 (no N+1)", async () => {
@@ -50,5 +58,30 @@ describe("trip lists", () => {
     expect(fewQueries).toBeGreaterThan(0);
     // Two of them find the caller's session and user.
     expect(fewQueries).toBeLessThanOrEqual(7);
+  });
+
+  it("read the trips once, with the passenger's first name the lists show", async () => {
+    const passenger = await createPassenger(app);
+    await requestTrip(app, passenger.id);
+    const active = () => app.legacy("GET", "/viajes/get_active_trips.php", { usuario_id: String(passenger.id) });
+    await active();
+    const statements = await statementsOf(active);
+    expect((await active()).body.trips).toHaveLength(1);
+    expect(tripReads(statements)).toHaveLength(1);
+  });
+});
+
+describe("a driver's pending requests", () => {
+  it("are read once, with each passenger's first name", async () => {
+    const driver = await createDriver(app);
+    for (let i = 0; i < 3; i++) await requestTrip(app, (await createPassenger(app)).id);
+    const poll = () => app.legacy("GET", "/conductor/get_pending_requests.php", { conductor_id: String(driver.id) });
+    // The first poll records the requests as shown; the next one only reads.
+    await poll();
+    const statements = await statementsOf(poll);
+    const { solicitudes } = (await poll()).body;
+    expect(solicitudes.length).toBeGreaterThanOrEqual(3);
+    for (const request of solicitudes) expect(request.cliente_nombre).toEqual(expect.any(String));
+    expect(tripReads(statements)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { insertOffers } from "../../db/batches.js";
 import type { ReadsOf } from "../../db/planned-reads.js";
 import { boxAround, countPendingWithin } from "../../db/nearby.js";
-import type { Trip } from "../../db/models.js";
+import type { Trip, TripSelection } from "../../db/models.js";
 import { authorize, member, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { DRIVER_RULES } from "../drivers/access.js";
@@ -26,9 +26,13 @@ function pendingNear(point: Point, serviceType: ServiceType) {
   };
 }
 
-/** Pending trips of a service type picked up within the radius of `point`, newest first. */
-async function pendingTripsNear(reads: ReadsOf<"trip">, point: Point, serviceType: ServiceType): Promise<Trip[]> {
+/**
+ * Pending trips of a service type picked up within the radius of `point`, newest first, with the
+ * relations `selection` asks for read alongside (one statement on the planned reads).
+ */
+async function pendingTripsNear(reads: ReadsOf<"trip">, point: Point, serviceType: ServiceType, selection: TripSelection): Promise<Trip[]> {
   const candidates = await reads.trip.findMany({
+    ...selection,
     where: pendingNear(point, serviceType),
     orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
   });
@@ -62,10 +66,10 @@ async function readyDriver(deps: Deps, driverId: number): Promise<{ vehicle: Veh
 }
 
 /** The pending requests near a driver for their vehicle; each one listed counts as shown to them. */
-export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[]> {
+export async function requestsForDriver(deps: Deps, actor: Actor, selection: TripSelection = {}): Promise<Trip[]> {
   const driverId = member(actor, DRIVER_RULES.edit).id;
   const { vehicle, position, now } = await readyDriver(deps, driverId);
-  const trips = await pendingTripsNear(deps.reads, position, serviceForVehicle(vehicle));
+  const trips = await pendingTripsNear(deps.reads, position, serviceForVehicle(vehicle), selection);
   const { shown } = deps.matching;
   const unrecorded = shown.unrecorded(trips.map((t) => ({ viaje_id: t.id, conductor_id: driverId })));
   if (unrecorded.length > 0) {
@@ -79,9 +83,14 @@ export async function requestsForDriver(deps: Deps, actor: Actor): Promise<Trip[
  * A driver who opens the app to look for trips from where they are: they go online at that
  * position, and get the pending requests near it.
  */
-export async function lookForTrips(deps: Deps, actor: Actor, position: { latitud: unknown; longitud: unknown }): Promise<Trip[]> {
+export async function lookForTrips(
+  deps: Deps,
+  actor: Actor,
+  position: { latitud: unknown; longitud: unknown },
+  selection: TripSelection = {},
+): Promise<Trip[]> {
   await updateDriverLocation(deps, actor, { ...position, disponibilidad: 1 });
-  return requestsForDriver(deps, actor);
+  return requestsForDriver(deps, actor, selection);
 }
 
 /** A driver turns a request down; the answer and its time feed the driver's statistics. */

@@ -1,3 +1,4 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
 import { Repeater } from "graphql-yoga";
 import type { DriverPositionEvent, TripRequestEvent } from "../../domain/events.js";
 import { driverStatus, type DriverStatus } from "../../domain/drivers/availability.js";
@@ -98,7 +99,7 @@ builder.queryFields((t) => ({
     type: [TripRef],
     description: "Solicitudes pendientes a 5 km o menos de quien llama (conductor en línea) para su tipo de vehículo",
     errors: { types: [...CALLER, ...LOOKUP, ...DRIVER_AT_WORK, InvalidStateError], dataField: { description: "Las solicitudes" } },
-    resolve: (_root, _args, ctx) => requestsForDriver(ctx.deps, ctx.actor),
+    resolve: (_root, _args, ctx, info) => requestsForDriver(ctx.deps, ctx.actor, queryFromInfo({ context: ctx, info, path: ["data"] })),
   }),
 }));
 
@@ -125,7 +126,7 @@ builder.mutationFields((t) => ({
       latitud: t.arg.float({ required: true, description: "Latitud del conductor" }),
       longitud: t.arg.float({ required: true, description: "Longitud del conductor" }),
     },
-    resolve: (_root, args, ctx) => lookForTrips(ctx.deps, ctx.actor, args),
+    resolve: (_root, args, ctx, info) => lookForTrips(ctx.deps, ctx.actor, args, queryFromInfo({ context: ctx, info, path: ["data"] })),
   }),
   rejectTripRequest: t.field({
     type: TripRef,

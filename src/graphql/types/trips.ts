@@ -1,3 +1,4 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
 import { Repeater } from "graphql-yoga";
 import type { Trip } from "../../db/models.js";
 import { createTrip, fareEstimate } from "../../domain/trips/create.js";
@@ -94,7 +95,7 @@ builder.queryFields((t) => ({
     args: { trip_id: t.arg.int({ required: true, description: "El viaje" }) },
     resolve: (query, _root, args, ctx) => driverTrip(ctx.deps, ctx.actor, args.trip_id, query),
   }),
-  myTrips: t.prismaField({
+  myTrips: t.field({
     type: [TripRef],
     description: "Los viajes de quien llama, como pasajero o como conductor, los más recientes primero",
     errors: { types: [...CALLER, NotFoundError], dataField: { description: "Los viajes" } },
@@ -102,7 +103,9 @@ builder.queryFields((t) => ({
       rol: t.arg({ type: TripRole, required: true, description: "Los que pidió o los que condujo" }),
       alcance: t.arg({ type: TripScope, required: true, description: "Los activos o los terminados" }),
     },
-    resolve: (query, _root, args, ctx) => listTrips(ctx.deps, ctx.actor, args.rol, args.alcance, query),
+    // The planned read sits under the errors plugin's `data`, where a prisma field's own plan does not reach.
+    resolve: (_root, args, ctx, info) =>
+      listTrips(ctx.deps, ctx.actor, args.rol, args.alcance, queryFromInfo({ context: ctx, info, path: ["data"] })),
   }),
   fareEstimate: t.field({
     ...PUBLIC,
