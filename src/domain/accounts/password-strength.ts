@@ -5,7 +5,8 @@ import type { ZxcvbnFactory, ZxcvbnResult } from "@zxcvbn-ts/core";
  * words, names, keyboard walks, dates and breached passwords of its common and Spanish
  * dictionaries a password is made of, and the person's own words, and counts the guesses an
  * attacker who tries those first would need. Its dictionaries take about 25 MB and half a second
- * to load, so they are loaded the first time a password is set, not at start-up.
+ * to load, so they are loaded the first time a password is checked: at start-up only when
+ * ADMIN_PASSWORD is set (src/domain/accounts/initial-admin.ts checks it on every start).
  */
 let loading: Promise<ZxcvbnFactory> | null = null;
 

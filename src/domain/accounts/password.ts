@@ -19,7 +19,7 @@ const MAX_BYTES = 72;
 const MIN_SCORE = 3;
 
 const HOW =
-  "usa una frase de tres o cuatro palabras poco comunes que no tengan que ver contigo; " + "no hacen falta mayúsculas, números ni símbolos";
+  "usa una frase de tres o cuatro palabras poco comunes que no tengan que ver contigo; no hacen falta mayúsculas, números ni símbolos";
 
 /** Whom a password is for: words of theirs an attacker knows and tries first. */
 export interface PasswordOwner {
