@@ -1,4 +1,5 @@
-import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { GraphQLError, isObjectType, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from "graphql";
+import type { Path } from "graphql/jsutils/Path.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { Plugin } from "graphql-yoga";
 
@@ -28,13 +29,57 @@ function asSent(value: unknown): unknown {
   return sent;
 }
 
+/** Each jit execution's paths, by context: the one object for each path, made the first time it is met. */
+const pathsOf = new WeakMap<object, Map<Path | undefined, Map<string | number, Path>>>();
+const interned = new WeakSet<GraphQLSchema>();
+
+/** The one object of the execution's `paths` that stands for `path`. */
+function intern(paths: Map<Path | undefined, Map<string | number, Path>>, path: Path | undefined): Path | undefined {
+  if (!path) return undefined;
+  const prev = intern(paths, path.prev);
+  let children = paths.get(prev);
+  if (!children) {
+    children = new Map();
+    paths.set(prev, children);
+  }
+  let own = children.get(path.key);
+  if (!own) {
+    own = { key: path.key, prev, typename: path.typename };
+    children.set(path.key, own);
+  }
+  return own;
+}
+
+/**
+ * graphql-jit hands every resolver a path object of its own, where graphql-js hands a field's
+ * children the very object its own resolver got. Pothos's prisma plugin finds what a field's
+ * parent loaded by that object (see node_modules/@pothos/selection-mapper/esm/loader-map.js): on a
+ * new object it finds nothing and reads the rows again. So, in jit executions, each field's
+ * resolver gets the one object of its path. Wrapped once per schema, like the metrics' wrapping.
+ */
+function internPaths(schema: GraphQLSchema): void {
+  if (interned.has(schema)) return;
+  interned.add(schema);
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const resolve = field.resolve;
+      if (!resolve) continue;
+      field.resolve = (source, args, context, info) => {
+        const paths = pathsOf.get(context);
+        return resolve(source, args, context, paths ? { ...info, path: intern(paths, info.path)! } : info);
+      };
+    }
+  }
+}
+
 /**
  * Runs the given documents (the legacy routes' own, which never change) as functions compiled
  * from them once with graphql-jit, against the schema of their first execution: it resolves the
  * same fields with the same resolvers as graphql-js, without walking the document each time.
  * Every other document runs as before. A document graphql-jit cannot compile runs as before too.
  */
-export function useCompiledDocuments(documents: DocumentNode[]): Pick<Plugin, "onExecute"> {
+export function useCompiledDocuments(documents: DocumentNode[]): Pick<Plugin, "onSchemaChange" | "onExecute"> {
   // Each document's compiled query once it first ran (null: graphql-jit could not compile it).
   const compiled = new Map<DocumentNode, Compiled | null | undefined>(documents.map((document) => [document, undefined]));
   const compile = (schema: GraphQLSchema, document: DocumentNode): Compiled | null => {
@@ -42,6 +87,8 @@ export function useCompiledDocuments(documents: DocumentNode[]): Pick<Plugin, "o
     return isCompiledQuery(result) ? result : null;
   };
   return {
+    // Before any document is compiled: a compiled query keeps the resolvers it was compiled with.
+    onSchemaChange: ({ schema }) => internPaths(schema),
     onExecute({ args, setExecuteFn }) {
       if (!compiled.has(args.document)) return;
       let query = compiled.get(args.document);
@@ -51,11 +98,12 @@ export function useCompiledDocuments(documents: DocumentNode[]): Pick<Plugin, "o
       }
       if (!query) return;
       const { query: run } = query;
-      setExecuteFn(async (execution: ExecutionArgs) =>
-        asGraphQLErrors(
+      setExecuteFn(async (execution: ExecutionArgs) => {
+        pathsOf.set(execution.contextValue as object, new Map());
+        return asGraphQLErrors(
           await run(execution.rootValue, execution.contextValue, asSent(execution.variableValues) as Record<string, unknown>),
-        ),
-      );
+        );
+      });
     },
   };
 }

@@ -1,8 +1,10 @@
+import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tripRoutes } from "../../src/rest/routes/trips/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { post } from "../support/fixtures.js";
 import { FixedClock } from "../support/clock.js";
-import { createDriver, createPassenger, requestTrip } from "../support/trips.js";
+import { createDriver, createPassenger, LLERAS, requestTrip, tripIn } from "../support/trips.js";
 
 let app: TestApp;
 const clock = new FixedClock("2026-03-10T15:00:00Z");
@@ -83,5 +85,55 @@ describe("a driver's pending requests", () => {
     expect(solicitudes.length).toBeGreaterThanOrEqual(3);
     for (const request of solicitudes) expect(request.cliente_nombre).toEqual(expect.any(String));
     expect(tripReads(statements)).toHaveLength(1);
+  });
+});
+
+describe("the reads the apps repeat, signed in with a token", () => {
+  it("each send one statement, which reads the rows the answer shows with the trip's", async () => {
+    const { passenger, trip } = await tripIn(app, "aceptado");
+    const asPassenger = await app.bearer(passenger.id);
+    const driverShown = {
+      conductor: { nombre: expect.any(String), telefono: expect.any(String), vehiculo: { placa: expect.any(String) } },
+    };
+    const polls: Array<[string, Record<string, string>, (body: any) => unknown, unknown]> = [
+      ["/viajes/get_trip.php", { trip_id: String(trip.id) }, (body) => body.trip, driverShown],
+      ["/user/get_trip_status.php", { solicitud_id: String(trip.id) }, (body) => body.trip, driverShown],
+      [
+        "/viajes/get_active_trips.php",
+        { usuario_id: String(passenger.id) },
+        (body) => body.viajes[0],
+        { cliente_nombre: expect.any(String) },
+      ],
+    ];
+    for (const [path, query, shown, expected] of polls) {
+      const poll = () => app.legacy("GET", path, query, asPassenger);
+      await poll();
+      const statements = await statementsOf(poll);
+      const { body } = await poll();
+      expect(shown(body), path).toMatchObject(expected as object);
+      expect(statements, path).toHaveLength(1);
+      expect(tripReads(statements), path).toHaveLength(1);
+    }
+
+    // The same document over /graphql.
+    const route = tripRoutes.find((r) => r.path === "/viajes/get_trip.php")!;
+    const read = () => app.graphql(print(route.document.document), { trip_id: trip.id }, passenger.id);
+    const statements = await statementsOf(read);
+    expect((await read()).data.trip.conductor.nombre).toEqual(expect.any(String));
+    expect(statements).toHaveLength(1);
+
+    // A driver looking for trips where one waits: the first look records the request as shown.
+    const looking = await createDriver(app);
+    await requestTrip(app, (await createPassenger(app)).id);
+    const asDriver = await app.bearer(looking.id);
+    const where = { conductor_id: looking.id, latitud_actual: LLERAS.latitud, longitud_actual: LLERAS.longitud };
+    const look = () => app.legacy("POST", "/conductor/get_solicitudes_pendientes.php", where, asDriver);
+    await look();
+    const lookStatements = await statementsOf(look);
+    const { solicitudes } = (await look()).body;
+    expect(solicitudes.length).toBeGreaterThanOrEqual(1);
+    for (const request of solicitudes) expect(request.cliente_nombre).toEqual(expect.any(String));
+    expect(lookStatements).toHaveLength(1);
+    expect(tripReads(lookStatements)).toHaveLength(1);
   });
 });

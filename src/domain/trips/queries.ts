@@ -39,7 +39,7 @@ export async function listTrips(deps: Deps, actor: Actor, role: TripRole, scope:
   if (userRole === null) throw new NotFoundError(`No existe un usuario con id ${userId}`);
   if (role === "conductor" && userRole !== "conductor") throw new NotFoundError(`No existe un conductor con id ${userId}`);
   const states: readonly string[] = scope === "activos" ? ACTIVE_STATES : FINAL_STATES;
-  return deps.db.trip.findMany({
+  return deps.reads.trip.findMany({
     ...selection,
     where: { [role === "pasajero" ? "usuario_id" : "conductor_id"]: userId, estado: { in: [...states] } },
     orderBy: [{ fecha_solicitud: "desc" }, { id: "desc" }],
