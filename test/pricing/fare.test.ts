@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeFare, demandMultiplier } from "../../src/domain/pricing/fare.js";
+import { computeFare, demandCountLimit, demandMultiplier } from "../../src/domain/pricing/fare.js";
 
 const AUTO = {
   id: 1,
@@ -79,5 +80,16 @@ describe("the demand multiplier", () => {
     [3, 2, 1.25],
   ])("%i requests for %i drivers give %d", (requests, drivers, expected) => {
     expect(demandMultiplier(requests, drivers)).toBe(expected);
+  });
+
+  it("is at its cap from the count limit on, so a count may stop there", () => {
+    fc.assert(
+      fc.property(fc.nat(500), fc.nat(5000), (drivers, beyond) => {
+        const limit = demandCountLimit(drivers);
+        // The request being priced is one more than those counted.
+        expect(demandMultiplier(limit + 1, drivers)).toBe(2);
+        expect(demandMultiplier(limit + beyond + 1, drivers)).toBe(demandMultiplier(limit + 1, drivers));
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeFare, demandMultiplier } from "../../src/domain/pricing/fare.js";
+import { countPendingTripsNear } from "../../src/domain/matching/requests.js";
+import { computeFare, demandCountLimit, demandMultiplier } from "../../src/domain/pricing/fare.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { tableCounts } from "../support/fixtures.js";
@@ -326,5 +327,26 @@ describe("fare estimates over GraphQL", () => {
     // Two pending within reach plus the one being priced, for two drivers.
     expect(data.fareEstimate).toEqual({ conductores_disponibles: 2, multiplicador_demanda: demandMultiplier(3, 2) });
     expect(demandMultiplier(3, 2)).not.toBe(demandMultiplier(4, 2));
+  });
+
+  it("counts the pending requests only up to where the multiplier reaches its cap", async () => {
+    // Pereira, where no other test puts anyone: one driver, so the cap is reached at 3 requests.
+    const PLAZA = { direccion: "Plaza de Bolívar, Pereira", latitud: 4.8143, longitud: -75.6946 };
+    await createDriver(app, { tipo: "moto", at: PLAZA });
+    for (let km = 0.5; km <= 2.5; km += 0.5) {
+      await requestTrip(app, (await createPassenger(app)).id, {
+        tipo_servicio: "motocicleta",
+        origen: { ...northOf(PLAZA, km), direccion: `A ${km} km` },
+        destino: PLAZA,
+      });
+    }
+    const count = (limit: number) => countPendingTripsNear(app.db, PLAZA, "motocicleta", limit);
+    expect(await count(10)).toBe(5);
+    expect(await count(demandCountLimit(1))).toBe(3);
+    const { data } = await app.graphql(
+      `query ($input: CreateTripInput!) { fareEstimate(input: $input) { ... on EstimacionTarifa { multiplicador_demanda } } }`,
+      { input: { tipo_servicio: "motocicleta", origen: PLAZA, destino: northOf(PLAZA, 3) } },
+    );
+    expect(data.fareEstimate.multiplicador_demanda).toBe(demandMultiplier(6, 1));
   });
 });

@@ -39,9 +39,9 @@ async function pendingTripsNear(reads: ReadsOf<"trip">, point: Point, serviceTyp
   return candidates.filter((trip) => greatCircleKm(point, tripOrigin(trip)) <= MATCH_RADIUS_KM);
 }
 
-/** How many of them there are, counted by the database. */
-export const countPendingTripsNear = (db: Db | Tx, point: Point, serviceType: ServiceType) =>
-  countPendingWithin(db, point, MATCH_RADIUS_KM, serviceType);
+/** How many of them there are, up to `limit`, counted by the database. */
+export const countPendingTripsNear = (db: Db | Tx, point: Point, serviceType: ServiceType, limit: number) =>
+  countPendingWithin(db, point, MATCH_RADIUS_KM, serviceType, limit);
 
 /**
  * A driver ready to take trips: allowed to operate, online, with a position not yet stale. A

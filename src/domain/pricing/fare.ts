@@ -15,6 +15,9 @@ export interface Fare {
   precio_estimado: number;
 }
 
+/** Requests per available driver at which the demand multiplier reaches its cap: 1 + (3 - 1) / 2 = 2. */
+const FULL_DEMAND_RATIO = 3;
+
 /**
  * Demand pricing: 1.0 while there are at least as many available drivers as pending requests
  * near the pickup, rising by half for every extra request per driver, capped at 2.0.
@@ -23,6 +26,12 @@ export function demandMultiplier(pendingRequests: number, availableDrivers: numb
   const ratio = pendingRequests / Math.max(1, availableDrivers);
   return Math.min(2, Math.max(1, 1 + (ratio - 1) / 2));
 }
+
+/**
+ * The most pending requests worth counting for `demandMultiplier` with this many drivers: past
+ * it the multiplier is at its cap, so a count may stop there and cost no more with a longer queue.
+ */
+export const demandCountLimit = (availableDrivers: number): number => FULL_DEMAND_RATIO * Math.max(1, availableDrivers);
 
 /** Fares are charged in whole hundreds of pesos. */
 const toHundreds = (pesos: number) => Math.round(pesos / 100) * 100;

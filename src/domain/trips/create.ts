@@ -15,7 +15,7 @@ import { eligibleFor } from "../matching/eligibility.js";
 import { announceWave, nextWave, nextWaveDue } from "../matching/dispatch.js";
 import { announceNewTrip } from "./announce.js";
 import { countPendingTripsNear } from "../matching/requests.js";
-import { computeFare, demandMultiplier } from "../pricing/fare.js";
+import { computeFare, demandCountLimit, demandMultiplier } from "../pricing/fare.js";
 import { rateFor } from "../pricing/rates.js";
 import { commissionRatesFor } from "../money/fare-split.js";
 import { assertAccepted, PAYMENT_METHODS } from "../payment-methods.js";
@@ -66,12 +66,12 @@ function parseRequest(input: TripRequest) {
  */
 async function quote(deps: Deps, serviceType: ServiceType, origin: Point, destination: Point) {
   const vehicle = VEHICLE_FOR_SERVICE[serviceType];
+  const available = deps.matching.presence.index.count(origin, eligibleFor(deps, vehicle));
   const [route, pending, rate] = await Promise.all([
     estimateRoute(deps, origin, destination),
-    countPendingTripsNear(deps.db, origin, serviceType),
+    countPendingTripsNear(deps.db, origin, serviceType, demandCountLimit(available)),
     rateFor(deps.reads, vehicle),
   ]);
-  const available = deps.matching.presence.index.count(origin, eligibleFor(deps, vehicle));
   // The request being priced is one more pending request.
   const demand = demandMultiplier(pending + 1, available);
   const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at: deps.clock.now(), demand });
