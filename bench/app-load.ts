@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { type AppRequest, MIX, rateOf, STREAMS, usersOf } from "./app-users.js";
-import { type HttpSettings, preparedReadRow } from "./http.js";
+import type { HttpSettings } from "./http.js";
 import type { SeededCity } from "./seed.js";
 import { openDatabase } from "./built.js";
 import { withPgDatabase } from "./pg-database.js";
@@ -293,15 +293,7 @@ export async function appLoadRows(settings: HttpSettings): Promise<BenchRow[]> {
   const b = await withPgDatabase("bench_app", (url) =>
     withServers(1, { BENCH_DATABASE_URL: url }, async (ready, children) => {
       settings.progress("  (b) PostgreSQL, 1 process");
-      const result = describe(await ramp(ports(ready, children), ready[0]!, settings, "PostgreSQL"));
-      settings.progress("  get_trip.php on PostgreSQL vs prepared pg statements");
-      const prepared = await preparedReadRow(
-        ready[0]!,
-        settings,
-        "GET /viajes/get_trip.php (PostgreSQL, vs prepared pg)",
-        "raw node:http + 4 named pg prepared statements (pg.Pool)",
-      );
-      return { result, prepared };
+      return { result: describe(await ramp(ports(ready, children), ready[0]!, settings, "PostgreSQL")) };
     }),
   );
   rows.push({
@@ -326,6 +318,5 @@ export async function appLoadRows(settings: HttpSettings): Promise<BenchRow[]> {
     ratio: c.users / Math.max(1, b.result.users),
     note: [...c.notes, "3 processes on 2 cores share them with the generator: bounded by the cores, not the design"].join("; "),
   });
-  rows.push(b.prepared);
   return rows;
 }

@@ -8,7 +8,15 @@
  */
 import { appLoadRows } from "./app-load.js";
 import { fanOutRows } from "./fan-out.js";
-import { locationRows, PREPARED_READ_TARGET, tripReadRows, tripRequestRows, type HttpSettings } from "./http.js";
+import {
+  LOCATION_TARGET,
+  locationRows,
+  polledReadRows,
+  PREPARED_READ_TARGET,
+  tripReadRows,
+  tripRequestRows,
+  type HttpSettings,
+} from "./http.js";
 import { nearestRows } from "./nearest.js";
 import { withPgDatabase } from "./pg-database.js";
 import { beginRun, FULL_RUN, writeResults } from "./results.js";
@@ -24,11 +32,21 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 // ran about a third slower than the next.
 const http: HttpSettings = { seconds, warmup: seconds, rounds, connections: 10, progress };
 
+const CITY = "3,000 online drivers, 30,000 passengers and 6,000 pending requests (5,000 within 5 km of one pickup)";
+
+/** The reads of bench/polled-reads.ts, to name their rows when they cannot run. */
+const POLLED_READS = [
+  "GET /viajes/get_trip.php",
+  "GET /user/get_trip_status.php",
+  "GET /viajes/get_active_trips.php",
+  "POST /conductor/get_solicitudes_pendientes.php",
+];
+
 /** The HTTP scenarios in the table's order, with the paths they measure, to name them when they cannot run. */
 const scenarios = [
   {
     title: "1. POST /conductor/update_location.php vs raw echo",
-    paths: [{ path: "POST /conductor/update_location.php", target: 0.25 }],
+    paths: [{ path: "POST /conductor/update_location.php", target: LOCATION_TARGET }],
     rows: locationRows,
   },
   {
@@ -37,18 +55,22 @@ const scenarios = [
     rows: tripRequestRows,
   },
   {
-    title: "3. GET /viajes/get_trip.php vs POST /graphql vs raw Prisma read vs prepared statements",
+    title: "3. GET /viajes/get_trip.php vs POST /graphql vs raw Prisma read",
     paths: [
       { path: "GET /viajes/get_trip.php", target: 0.85 },
       { path: "POST /graphql (get_trip's document)", target: 0.7 },
-      { path: "GET /viajes/get_trip.php (vs prepared SQLite)", target: PREPARED_READ_TARGET },
     ],
     rows: tripReadRows,
+  },
+  {
+    title: "3b. the reads the apps repeat vs the same rows read with prepared statements (SQLite)",
+    paths: POLLED_READS.map((path) => ({ path: `${path} (vs prepared SQLite)`, target: PREPARED_READ_TARGET.SQLite })),
+    rows: polledReadRows,
   },
 ];
 // Trip requests run last: the trips they create stay pending and go out to further waves of
 // drivers every DISPATCH_WAVE_S for about a minute, which would weigh on any scenario after them.
-const RUN_ORDER = [0, 2, 1];
+const RUN_ORDER = [0, 2, 3, 1];
 
 /** A row that says why it has no figures; the run then exits with a failure, after the table. */
 function unmeasured({ path, target }: { path: string; target: number }, why: string): BenchRow {
@@ -60,7 +82,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 const run = beginRun({ seconds, rounds, appLoad });
 const httpRows = scenarios.map((): BenchRow[] => []);
 
-progress("seeding 3,000 online drivers and 20,000 passengers, starting the server…");
+progress(`seeding ${CITY}, starting the server…`);
 const { child, ready } = startServer();
 process.once("SIGINT", () => {
   child.kill("SIGKILL");
@@ -88,19 +110,25 @@ try {
 }
 const rows = httpRows.flat();
 
-// The same trip requests on PostgreSQL, on a server of their own seeded alike.
-progress("2b. POST /viajes/create_trip.php on PostgreSQL; seeding 3,000 online drivers and 20,000 passengers…");
+// The reads and the trip requests on PostgreSQL, on a server of their own seeded alike.
+progress(`2b. the reads and POST /viajes/create_trip.php on PostgreSQL; seeding ${CITY}…`);
 rows.push(
   ...(await withPgDatabase("bench_trips", async (url) => {
     const { child: pgChild, ready: pgReady } = startServer({ BENCH_DATABASE_URL: url });
     try {
-      return await tripRequestRows(await pgReady, http);
+      const server = await pgReady;
+      return [...(await polledReadRows(server, http)), ...(await tripRequestRows(server, http))];
     } finally {
       await stopServer(pgChild);
     }
   }).catch((error: unknown) => {
     progress(`  failed: ${reason(error)}`);
-    return [unmeasured({ path: "POST /viajes/create_trip.php (PostgreSQL)", target: 1 }, reason(error))];
+    return [
+      ...POLLED_READS.map((path) =>
+        unmeasured({ path: `${path} (vs prepared PostgreSQL)`, target: PREPARED_READ_TARGET.PostgreSQL }, reason(error)),
+      ),
+      unmeasured({ path: "POST /viajes/create_trip.php (PostgreSQL)", target: 1 }, reason(error)),
+    ];
   })),
 );
 

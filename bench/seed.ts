@@ -1,9 +1,10 @@
 import type { Db } from "../src/db/client.js";
-import type { Point } from "../src/domain/geo.js";
-import { VEHICLE_TYPES, type VehicleType } from "../src/domain/service-types.js";
+import { boxAround } from "../src/db/nearby.js";
+import { greatCircleKm, type Point } from "../src/domain/geo.js";
+import { serviceForVehicle, VEHICLE_TYPES, type VehicleType } from "../src/domain/service-types.js";
 
 /** The benches' city: a 40 × 40 km square around Medellín (0.36° is about 40 km there). */
-const CITY_CENTRE: Point = { latitud: 6.25, longitud: -75.57 };
+export const CITY_CENTRE: Point = { latitud: 6.25, longitud: -75.57 };
 const CITY_SIDE_DEGREES = 0.36;
 
 /** A point inside the square of side `sideDegrees` around the city centre. */
@@ -20,10 +21,25 @@ interface SeededDriver extends Point {
 export interface SeededCity {
   drivers: SeededDriver[];
   passengerIds: number[];
-  /** A completed trip with a driver and vehicle, for the reads. */
+  /**
+   * A trip a driver has accepted, as the waiting screen follows it, and its passenger (a rider of
+   * their own, not in `passengerIds`), for the reads.
+   */
   tripId: number;
-  /** Trips waiting for a driver, one per passenger from the end of `passengerIds`, for the status polls. */
+  riderId: number;
+  /** Trips waiting for a driver (the queue's among them), one per passenger from the end of `passengerIds`. */
   pendingTripIds: number[];
+}
+
+/** How far from the city's centre the queued trips are picked up. */
+export const QUEUE_KM = 5;
+
+/** A point at most `km` from `center`, spread evenly over the circle. */
+export function pointWithin(center: Point, km: number, random = Math.random): Point {
+  const { dLat, dLng } = boxAround(center, km);
+  const share = Math.sqrt(random());
+  const angle = 2 * Math.PI * random();
+  return { latitud: center.latitud + share * dLat * Math.cos(angle), longitud: center.longitud + share * dLng * Math.sin(angle) };
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -51,12 +67,13 @@ async function createUsers(db: Db, prefix: string, count: number, tipo_usuario: 
 /**
  * Approved drivers online at random points of the city (vehicle types in turn), with licence and
  * vehicle in force, written straight into the database: the server fills its index of online
- * drivers from `driverStatus` when it starts. Plus passengers, one completed trip to read, and
- * `pendingTrips` trips requested a minute ago that nobody has taken yet.
+ * drivers from `driverStatus` when it starts. Plus passengers, one accepted trip to read, and
+ * trips requested a minute ago that nobody has taken yet: `pendingTrips` at random points of the
+ * city, and `queuedTrips` within QUEUE_KM of its centre, a busy pickup where requests pile up.
  */
 export async function seedCity(
   db: Db,
-  options: { drivers: number; passengers: number; pendingTrips?: number; now: Date },
+  options: { drivers: number; passengers: number; pendingTrips?: number; queuedTrips?: number; now: Date },
 ): Promise<SeededCity> {
   const { now } = options;
   const inForce = new Date(now.getTime() + YEAR_MS);
@@ -94,14 +111,16 @@ export async function seedCity(
   );
 
   const passengerIds = await createUsers(db, "passenger", options.passengers, "pasajero");
-  const from = pointInCity();
+  const [riderId] = await createUsers(db, "rider", 1, "pasajero");
+  // Accepted by the first driver near where they are.
+  const from = pointWithin(drivers[0]!, 1);
   const to = pointInCity();
   const trip = await db.trip.create({
     data: {
-      usuario_id: passengerIds[0],
+      usuario_id: riderId,
       conductor_id: drivers[0]!.conductor_id,
-      tipo_servicio: "auto",
-      estado: "completado",
+      tipo_servicio: serviceForVehicle(drivers[0]!.tipo),
+      estado: "aceptado",
       origen_direccion: "Parque Lleras",
       origen_latitud: from.latitud,
       origen_longitud: from.longitud,
@@ -109,24 +128,26 @@ export async function seedCity(
       destino_latitud: to.latitud,
       destino_longitud: to.longitud,
       precio_estimado: 12_000,
-      precio_final: 12_500,
       distancia_km: 6.4,
       duracion_estimada_minutos: 18,
-      fecha_solicitud: new Date(now.getTime() - 3600_000),
-      fecha_aceptacion: new Date(now.getTime() - 3500_000),
-      fecha_inicio: new Date(now.getTime() - 3000_000),
-      fecha_fin: new Date(now.getTime() - 1800_000),
+      fecha_solicitud: new Date(now.getTime() - 120_000),
+      fecha_aceptacion: new Date(now.getTime() - 60_000),
     },
   });
-  const waiting = passengerIds.slice(passengerIds.length - (options.pendingTrips ?? 0));
-  await inChunks(waiting, (ids) => db.trip.createMany({ data: ids.map((usuario_id) => pendingTrip(usuario_id, now)) }));
+  // One trip each for the passengers at the end of the list, the queue's last.
+  const { pendingTrips = 0, queuedTrips = 0 } = options;
+  const waiting = passengerIds.slice(passengerIds.length - pendingTrips - queuedTrips);
+  const origin = (i: number) => (i < pendingTrips ? pointInCity() : pointWithin(CITY_CENTRE, QUEUE_KM));
+  await inChunks(
+    waiting.map((usuario_id, i) => pendingTrip(usuario_id, origin(i), now)),
+    (data) => db.trip.createMany({ data }),
+  );
   const pending = await db.trip.findMany({ where: { estado: "pendiente" }, select: { id: true }, orderBy: { id: "asc" } });
-  return { drivers, passengerIds, tripId: trip.id, pendingTripIds: pending.map((t) => t.id) };
+  return { drivers, passengerIds, tripId: trip.id, riderId: riderId!, pendingTripIds: pending.map((t) => t.id) };
 }
 
-/** A trip of 1 to 4 km requested a minute ago from a point of the city, as create_trip.php leaves it. */
-function pendingTrip(usuario_id: number, now: Date) {
-  const from = pointInCity();
+/** A trip of 1 to 4 km requested a minute ago from `from`, as create_trip.php leaves it. */
+function pendingTrip(usuario_id: number, from: Point, now: Date) {
   const away = () => (0.01 + Math.random() * 0.03) * (Math.random() < 0.5 ? -1 : 1);
   return {
     usuario_id,
@@ -143,3 +164,7 @@ function pendingTrip(usuario_id: number, now: Date) {
     fecha_solicitud: new Date(now.getTime() - 60_000),
   };
 }
+
+/** The driver who looks for trips in the reads: free, and out of reach of the queue at the city's centre. */
+export const lookingDriver = (city: SeededCity): SeededDriver =>
+  city.drivers.find((driver, i) => i > 0 && greatCircleKm(driver, CITY_CENTRE) > 2 * QUEUE_KM)!;

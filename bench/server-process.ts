@@ -8,7 +8,7 @@
  * server is the compiled one (bench/built.ts).
  *
  * Environment, all optional: BENCH_DATABASE_URL; BENCH_SEED, the city to seed as JSON
- * (`{"drivers":3000,"passengers":20000,"pendingTrips":0}` by default) or `none` for a further
+ * (`{"drivers":3000,"passengers":30000,"pendingTrips":1000,"queuedTrips":5000}` by default) or `none` for a further
  * process on a database another one seeded; BENCH_REDIS_URL and BENCH_REDIS_PREFIX.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,16 +16,19 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { echo, pgTripRead, prismaTripRead, sqliteTripRead } from "./baselines.js";
+import { echo, pgReads, prismaTripRead, sqliteReads } from "./baselines.js";
 import { applyMigrations, buildServer, loadConfig, openDatabase, openSession } from "./built.js";
-import { seedCity, type SeededCity } from "./seed.js";
+import { lookingDriver, seedCity, type SeededCity } from "./seed.js";
 
 export interface ServerReady {
   kind: "ready";
-  /** The server, and the baselines: echo, the Prisma read, the read with prepared statements. */
+  /** The server, and the baselines: echo, the Prisma read, the reads with prepared statements. */
   ports: { app: number; echo: number; read: number; prepared: number };
-  /** A session token of the trip's passenger, for GraphQL ("" from a process that did not seed). */
-  token: string;
+  /**
+   * Session tokens ("" from a process that did not seed): of the accepted trip's passenger, and of
+   * the driver who looks for trips (lookingDriver).
+   */
+  tokens: { rider: string; driver: string };
   /** What was seeded (empty from a process that did not seed). */
   city: SeededCity;
   databaseUrl: string;
@@ -37,9 +40,10 @@ export interface ServerCpu {
   usage: NodeJS.CpuUsage;
 }
 
-const EMPTY_CITY: SeededCity = { drivers: [], passengerIds: [], tripId: 0, pendingTripIds: [] };
-// Every trip request needs a passenger without an active trip.
-const DEFAULT_SEED = { drivers: 3000, passengers: 20_000, pendingTrips: 0 };
+const EMPTY_CITY: SeededCity = { drivers: [], passengerIds: [], tripId: 0, riderId: 0, pendingTripIds: [] };
+// Every trip request needs a passenger without an active trip; drivers find requests around
+// them, and the trip requests go to a pickup where thousands wait already.
+const DEFAULT_SEED = { drivers: 3000, passengers: 30_000, pendingTrips: 1000, queuedTrips: 5000 };
 
 async function listen(handler: RequestListener): Promise<{ server: Server; port: number }> {
   const server = createServer(handler);
@@ -78,8 +82,9 @@ const app = await buildServer(
   }),
 );
 const { port } = await app.start(0, "127.0.0.1");
-const token = seed ? (await openSession(app.deps, city.passengerIds[0]!, null)).token : "";
-const prepared = url.startsWith("file:") ? sqliteTripRead(url.slice("file:".length)) : pgTripRead(url);
+const tokenOf = async (userId: number) => (seed ? (await openSession(app.deps, userId, null)).token : "");
+const tokens = { rider: await tokenOf(city.riderId), driver: seed ? await tokenOf(lookingDriver(city).conductor_id) : "" };
+const prepared = url.startsWith("file:") ? sqliteReads(url.slice("file:".length)) : pgReads(url);
 const baselines = [await listen(echo), await listen(prismaTripRead(app.deps.db)), await listen(prepared.handler)];
 
 let stopping = false;
@@ -105,7 +110,7 @@ const [echoServer, readServer, preparedServer] = baselines.map((b) => b.port);
 const ready: ServerReady = {
   kind: "ready",
   ports: { app: port, echo: echoServer!, read: readServer!, prepared: preparedServer! },
-  token,
+  tokens,
   city,
   databaseUrl: url,
 };
