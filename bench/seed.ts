@@ -1,6 +1,7 @@
 import type { Db } from "../src/db/client.js";
 import { boxAround } from "../src/db/nearby.js";
 import { greatCircleKm, type Point } from "../src/domain/geo.js";
+import { MATCH_RADIUS_KM } from "../src/domain/matching/eligibility.js";
 import { serviceForVehicle, VEHICLE_TYPES, type VehicleType } from "../src/domain/service-types.js";
 
 /** The benches' city: a 40 × 40 km square around Medellín (0.36° is about 40 km there). */
@@ -137,9 +138,16 @@ export async function seedCity(
   // One trip each for the passengers at the end of the list, the queue's last.
   const { pendingTrips = 0, queuedTrips = 0 } = options;
   const waiting = passengerIds.slice(passengerIds.length - pendingTrips - queuedTrips);
-  const origin = (i: number) => (i < pendingTrips ? pointInCity() : pointWithin(CITY_CENTRE, QUEUE_KM));
+  // One in ten of the city's around the driver who looks for trips, for their vehicle, so that
+  // they always find some.
+  const looking = lookingDriverOf(drivers);
+  const waitingTrip = (usuario_id: number, i: number) => {
+    if (i >= pendingTrips) return pendingTrip(usuario_id, pointWithin(CITY_CENTRE, QUEUE_KM), now);
+    if (i % 10) return pendingTrip(usuario_id, pointInCity(), now);
+    return { ...pendingTrip(usuario_id, pointWithin(looking, MATCH_RADIUS_KM - 1), now), tipo_servicio: serviceForVehicle(looking.tipo) };
+  };
   await inChunks(
-    waiting.map((usuario_id, i) => pendingTrip(usuario_id, origin(i), now)),
+    waiting.map((usuario_id, i) => waitingTrip(usuario_id, i)),
     (data) => db.trip.createMany({ data }),
   );
   const pending = await db.trip.findMany({ where: { estado: "pendiente" }, select: { id: true }, orderBy: { id: "asc" } });
@@ -166,5 +174,7 @@ function pendingTrip(usuario_id: number, from: Point, now: Date) {
 }
 
 /** The driver who looks for trips in the reads: free, and out of reach of the queue at the city's centre. */
-export const lookingDriver = (city: SeededCity): SeededDriver =>
-  city.drivers.find((driver, i) => i > 0 && greatCircleKm(driver, CITY_CENTRE) > 2 * QUEUE_KM)!;
+export const lookingDriver = (city: SeededCity): SeededDriver => lookingDriverOf(city.drivers);
+
+const lookingDriverOf = (drivers: SeededDriver[]) =>
+  drivers.find((driver, i) => i > 0 && greatCircleKm(driver, CITY_CENTRE) > 2 * QUEUE_KM)!;

@@ -3,8 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgReads, sqliteReads } from "../../bench/baselines.js";
 import { polledReads, type PolledRead, type Target } from "../../bench/polled-reads.js";
-import { lookingDriver, pointWithin, seedCity } from "../../bench/seed.js";
-import { serviceForVehicle } from "../../src/domain/service-types.js";
+import { lookingDriver, seedCity } from "../../bench/seed.js";
 import type { ServerReady } from "../../bench/server-process.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 
@@ -23,27 +22,7 @@ beforeAll(async () => {
   app = await createTestApp();
   const now = app.server.deps.clock.now();
   const city = await seedCity(app.db, { drivers: 60, passengers: 80, pendingTrips: 40, now });
-  // Requests around the driver who looks for them, from passengers the seed left free.
   const looking = lookingDriver(city);
-  await app.db.trip.createMany({
-    data: city.passengerIds.slice(0, 5).map((usuario_id) => {
-      const from = pointWithin(looking, 3);
-      return {
-        usuario_id,
-        tipo_servicio: serviceForVehicle(looking.tipo),
-        origen_direccion: "Cerca",
-        origen_latitud: from.latitud,
-        origen_longitud: from.longitud,
-        destino_direccion: "Lejos",
-        destino_latitud: from.latitud + 0.02,
-        destino_longitud: from.longitud,
-        precio_estimado: 9000,
-        distancia_km: 3,
-        duracion_estimada_minutos: 10,
-        fecha_solicitud: now,
-      };
-    }),
-  });
   const url = app.config.DATABASE_URL;
   const prepared = url.startsWith("file:") ? sqliteReads(url.slice("file:".length)) : pgReads(url);
   const server = createServer(prepared.handler);
