@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { GraphQLError, getOperationAST, isObjectType, type GraphQLSchema } from "graphql";
+import { GraphQLError, getOperationAST } from "graphql";
 import { typeBrandKey } from "@pothos/core";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import { isUnavailable } from "../db/client.js";
@@ -10,6 +10,7 @@ import { GRAPHQL_SSE_PATH } from "../http/paths.js";
 import { failure } from "../http/failure.js";
 import { Response } from "../http/response.js";
 import { BUSY } from "../http/overload.js";
+import { wrapResolvers, type ResolverWrap } from "../graphql/wrap-resolvers.js";
 import { OTHER, subscriptionField } from "./labels.js";
 import type { Metrics, OperationTransport } from "./registry.js";
 
@@ -61,34 +62,24 @@ function typedError(value: unknown): DomainError | null {
 
 /** The function that counts an execution's typed domain errors, by the execution's context. */
 const typedErrors = new WeakMap<object, (code: string) => void>();
-const watched = new WeakSet<GraphQLSchema>();
 
 /**
  * A field with typed errors (Pothos's errors plugin) resolves to the DomainError, and the result
  * says nothing of it unless the client selects it: each such field reports the error to
- * its execution's function, found by context. The schema is shared by every server of the process,
- * so its fields are wrapped once, and each execution counts into its own server's metrics.
+ * its execution's function, found by context, so each execution counts into its own server's metrics.
  */
-function watchTypedErrors(schema: GraphQLSchema): void {
-  if (watched.has(schema)) return;
-  watched.add(schema);
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type)) continue;
-    for (const field of Object.values(type.getFields())) {
-      const resolve = field.resolve;
-      if (!resolve || !field.extensions.pothosErrors) continue;
-      field.resolve = (source, args, context, info) => {
+const watchTypedErrors: ResolverWrap = (resolve, field) =>
+  field.extensions.pothosErrors
+    ? (source, args, context, info) => {
         const seen = (value: unknown) => {
           const error = typedError(value);
-          if (error) typedErrors.get(context)?.(error.code);
+          if (error) typedErrors.get(context as object)?.(error.code);
           return value;
         };
         const value = resolve(source, args, context, info);
         return value instanceof Promise ? value.then(seen) : seen(value);
-      };
-    }
-  }
-}
+      }
+    : null;
 
 interface ExecutionContext {
   request?: Request;
@@ -133,7 +124,7 @@ export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger)
   };
 
   return {
-    onSchemaChange: ({ schema }) => watchTypedErrors(schema),
+    onSchemaChange: ({ schema }) => wrapResolvers(schema, watchTypedErrors),
     onRequest({ request, url, serverContext, endResponse }) {
       if (url.pathname === METRICS_PATH) return scrape(request).then(endResponse);
       started.set(serverContext, { pathname: url.pathname, at: performance.now() });

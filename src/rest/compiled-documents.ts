@@ -1,7 +1,16 @@
-import { GraphQLError, isObjectType, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from "graphql";
+import {
+  getNamedType,
+  GraphQLError,
+  isLeafType,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from "graphql";
 import type { Path } from "graphql/jsutils/Path.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { Plugin } from "graphql-yoga";
+import { wrapResolvers, type ResolverWrap } from "../graphql/wrap-resolvers.js";
 
 type Compiled = Pick<CompiledQuery, "query">;
 
@@ -31,7 +40,6 @@ function asSent(value: unknown): unknown {
 
 /** Each jit execution's paths, by context: the one object for each path, made the first time it is met. */
 const pathsOf = new WeakMap<object, Map<Path | undefined, Map<string | number, Path>>>();
-const interned = new WeakSet<GraphQLSchema>();
 
 /** The one object of the execution's `paths` that stands for `path`. */
 function intern(paths: Map<Path | undefined, Map<string | number, Path>>, path: Path | undefined): Path | undefined {
@@ -55,23 +63,16 @@ function intern(paths: Map<Path | undefined, Map<string | number, Path>>, path: 
  * children the very object its own resolver got. Pothos's prisma plugin finds what a field's
  * parent loaded by that object (see node_modules/@pothos/selection-mapper/esm/loader-map.js): on a
  * new object it finds nothing and reads the rows again. So, in jit executions, each field's
- * resolver gets the one object of its path. Wrapped once per schema, like the metrics' wrapping.
+ * resolver gets the one object of its path: every field that may record what it loaded (any
+ * field with subfields) or look it up (a field with its own selection). Other leaves need none.
  */
-function internPaths(schema: GraphQLSchema): void {
-  if (interned.has(schema)) return;
-  interned.add(schema);
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type)) continue;
-    for (const field of Object.values(type.getFields())) {
-      const resolve = field.resolve;
-      if (!resolve) continue;
-      field.resolve = (source, args, context, info) => {
-        const paths = pathsOf.get(context);
+const internPaths: ResolverWrap = (resolve, field) =>
+  isLeafType(getNamedType(field.type)) && !field.extensions.pothosPrismaSelect
+    ? null
+    : (source, args, context, info) => {
+        const paths = pathsOf.get(context as object);
         return resolve(source, args, context, paths ? { ...info, path: intern(paths, info.path)! } : info);
       };
-    }
-  }
-}
 
 /**
  * Runs the given documents (the legacy routes' own, which never change) as functions compiled
@@ -88,7 +89,7 @@ export function useCompiledDocuments(documents: DocumentNode[]): Pick<Plugin, "o
   };
   return {
     // Before any document is compiled: a compiled query keeps the resolvers it was compiled with.
-    onSchemaChange: ({ schema }) => internPaths(schema),
+    onSchemaChange: ({ schema }) => wrapResolvers(schema, internPaths),
     onExecute({ args, setExecuteFn }) {
       if (!compiled.has(args.document)) return;
       let query = compiled.get(args.document);
