@@ -50,7 +50,7 @@ export async function polledReads(server: ServerReady): Promise<PolledRead[]> {
   const { ports, city, tokens } = server;
   const { tripId, riderId } = city;
   const rider = { authorization: `Bearer ${tokens.rider}` };
-  const driver = lookingDriver(city);
+  const driver = lookingDriver(city.drivers);
   const app = (path: string, ok: Target["ok"], headers = rider): Target => ({
     label: path.split("?")[0]!.slice(1),
     port: ports.app,
@@ -118,7 +118,13 @@ export async function polledReads(server: ServerReady): Promise<PolledRead[]> {
         method: "POST",
         path: "/conductor/get_solicitudes_pendientes.php",
         headers: { "content-type": "application/json", authorization: `Bearer ${tokens.driver}` },
-        body: JSON.stringify({ conductor_id: driver.conductor_id, latitud_actual: driver.latitud, longitud_actual: driver.longitud }),
+        // As trip_request_search_service.dart sends it, its search radius included.
+        body: JSON.stringify({
+          conductor_id: driver.conductor_id,
+          latitud_actual: driver.latitud,
+          longitud_actual: driver.longitud,
+          radio_km: 5.0,
+        }),
         ok: listed(pending, "solicitudes"),
       },
       baseline: { ...pendingBaseline, ok: listed(pending, "solicitudes") },

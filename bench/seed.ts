@@ -140,7 +140,7 @@ export async function seedCity(
   const waiting = passengerIds.slice(passengerIds.length - pendingTrips - queuedTrips);
   // One in ten of the city's around the driver who looks for trips, for their vehicle, so that
   // they always find some.
-  const looking = lookingDriverOf(drivers);
+  const looking = lookingDriver(drivers);
   const waitingTrip = (usuario_id: number, i: number) => {
     if (i >= pendingTrips) return pendingTrip(usuario_id, pointWithin(CITY_CENTRE, QUEUE_KM), now);
     if (i % 10) return pendingTrip(usuario_id, pointInCity(), now);
@@ -174,7 +174,5 @@ function pendingTrip(usuario_id: number, from: Point, now: Date) {
 }
 
 /** The driver who looks for trips in the reads: free, and out of reach of the queue at the city's centre. */
-export const lookingDriver = (city: SeededCity): SeededDriver => lookingDriverOf(city.drivers);
-
-const lookingDriverOf = (drivers: SeededDriver[]) =>
+export const lookingDriver = (drivers: SeededDriver[]): SeededDriver =>
   drivers.find((driver, i) => i > 0 && greatCircleKm(driver, CITY_CENTRE) > 2 * QUEUE_KM)!;

@@ -83,7 +83,7 @@ const app = await buildServer(
 );
 const { port } = await app.start(0, "127.0.0.1");
 const tokenOf = async (userId: number) => (seed ? (await openSession(app.deps, userId, null)).token : "");
-const tokens = { rider: await tokenOf(city.riderId), driver: seed ? await tokenOf(lookingDriver(city).conductor_id) : "" };
+const tokens = { rider: await tokenOf(city.riderId), driver: seed ? await tokenOf(lookingDriver(city.drivers).conductor_id) : "" };
 const prepared = url.startsWith("file:") ? sqliteReads(url.slice("file:".length)) : pgReads(url);
 const baselines = [await listen(echo), await listen(prismaTripRead(app.deps.db)), await listen(prepared.handler)];
 
