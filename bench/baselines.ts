@@ -56,7 +56,7 @@ const json = (body: string, status = 200) => ({
   headers: { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) },
 });
 
-const queryOf = (url: string | undefined) => new URL(url ?? "/", "http://localhost").searchParams;
+const urlOf = (url: string | undefined) => new URL(url ?? "/", "http://localhost");
 
 /** Reads the body and answers it as JSON, nothing else. */
 export const echo: RequestListener = (req, res) => {
@@ -73,7 +73,7 @@ export const echo: RequestListener = (req, res) => {
 export const prismaTripRead =
   (db: Db): RequestListener =>
   (req, res) => {
-    db.trip.findUnique({ where: { id: Number(queryOf(req.url).get("trip_id")) }, include: TRIP_READ }).then(
+    db.trip.findUnique({ where: { id: Number(urlOf(req.url).searchParams.get("trip_id")) }, include: TRIP_READ }).then(
       (trip) => {
         const body = JSON.stringify({ success: trip != null, trip });
         const { status, headers } = json(body, trip ? 200 : 404);
@@ -123,10 +123,10 @@ async function pendingNear(run: Run, point: Point, serviceType: string): Promise
 const preparedReads =
   (run: Run): RequestListener =>
   (req, res) => {
-    const query = queryOf(req.url);
+    const { pathname, searchParams: query } = urlOf(req.url);
     const number = (name: string) => Number(query.get(name));
     const read = async (): Promise<Row> => {
-      switch (new URL(req.url ?? "/", "http://localhost").pathname) {
+      switch (pathname) {
         case "/trip":
           return { trip: await tripWithDriver(run, number("trip_id"), false) };
         case "/trip-status":
