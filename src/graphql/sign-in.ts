@@ -10,7 +10,7 @@ import {
   type SelectionSetNode,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { signInRequired } from "../domain/actor.js";
+import { signInRequired, type Actor } from "../domain/actor.js";
 import type { Context } from "./context.js";
 
 /** Field options of the operations anyone may call: login, sign-up, e-mail checks, maps, quotes. */
@@ -41,6 +41,19 @@ function onlyPublic(schema: GraphQLSchema, document: DocumentNode, operationName
  * runs when nobody is signed in, with HTTP 401, so a client whose token expired or was revoked
  * hears it at once. Each area's rules check again inside, for every other caller.
  */
+export function signInRefusal(
+  actor: Actor,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string | null,
+): GraphQLError | null {
+  if (actor.kind !== "anonymous" || onlyPublic(schema, document, operationName)) return null;
+  const error = signInRequired(actor);
+  const http = { status: 401, headers: { "www-authenticate": "Bearer" } };
+  return new GraphQLError(error.message, { extensions: { code: error.code, http } });
+}
+
+/** signInRefusal before every operation Yoga runs. */
 export function useSignInRequired(): Plugin<Context> {
   // What onExecute and onSubscribe are both given.
   type Payload = {
@@ -48,11 +61,8 @@ export function useSignInRequired(): Plugin<Context> {
     setResultAndStopExecution(result: ExecutionResult): void;
   };
   const gate = ({ args, setResultAndStopExecution }: Payload) => {
-    const { actor } = args.contextValue;
-    if (actor.kind !== "anonymous" || onlyPublic(args.schema, args.document, args.operationName)) return;
-    const error = signInRequired(actor);
-    const http = { status: 401, headers: { "www-authenticate": "Bearer" } };
-    setResultAndStopExecution({ errors: [new GraphQLError(error.message, { extensions: { code: error.code, http } })] });
+    const refusal = signInRefusal(args.contextValue.actor, args.schema, args.document, args.operationName);
+    if (refusal) setResultAndStopExecution({ errors: [refusal] });
   };
   return { onExecute: gate, onSubscribe: gate };
 }

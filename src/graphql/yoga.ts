@@ -8,12 +8,12 @@ import { isUnavailable } from "../db/client.js";
 import type { DatabaseOutage } from "../domain/outage.js";
 import { graphqlFailure } from "../http/failure.js";
 import { GRAPHQL_PATH, GRAPHQL_SSE_PATH } from "../http/paths.js";
-import { busyError, busyResponse, isBusyError } from "../http/overload.js";
-import { HTTP_STATUS } from "../http/status.js";
+import { busyResponse, isBusyError } from "../http/overload.js";
 import type { EventMap } from "../domain/events.js";
 import { contextFactory } from "./context.js";
 import { corsFor, edgePlugins, type EdgeSettings } from "./edge.js";
 import { withJoinedHooks } from "./joined-hooks.js";
+import { errorMask } from "./mask.js";
 import type { Identity, Transport } from "./identity.js";
 import { schema } from "./schema.js";
 import { useSignInRequired } from "./sign-in.js";
@@ -161,21 +161,8 @@ export function createGraphQL(
         else deps.log.error({ yoga: args });
       },
     },
-    maskedErrors: {
-      // GraphQL's own errors (syntax, validation, bad variables) are the client's to read;
-      // anything thrown unexpectedly is logged and hidden.
-      maskError: (error) => {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
-        // Domain errors outside a typed result (subscriptions, for one) keep their message and code.
-        if (original instanceof DomainError) {
-          return new GraphQLError(original.message, { extensions: { code: original.code, http: { status: HTTP_STATUS[original.code] } } });
-        }
-        if (database.report("requests", original)) return busyError();
-        deps.log.error({ err: original }, "unexpected error in a GraphQL operation");
-        return new GraphQLError("Error interno del servidor", { extensions: { code: "INTERNAL", http: { status: 500 } } });
-      },
-    },
+    // Yoga logs every error it masks (above); the mask itself is the one the legacy shim applies.
+    maskedErrors: { maskError: errorMask(deps.log, database) },
   });
 }
 

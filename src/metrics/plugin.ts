@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { GraphQLError, getOperationAST } from "graphql";
+import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from "graphql";
 import { typeBrandKey } from "@pothos/core";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import { isUnavailable } from "../db/client.js";
@@ -95,6 +95,35 @@ function transportOf(context: ExecutionContext): OperationTransport {
 }
 
 /**
+ * Starts measuring one execution of `document` with `context`: its time and outcome by operation,
+ * and the errors it answers, typed ones included. Call the function returned with its result.
+ */
+export function measureExecution(
+  metrics: Metrics,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  context: object,
+): (result: ExecutionResult) => void {
+  const start = performance.now();
+  const codes: string[] = [];
+  typedErrors.set(context, (code) => codes.push(code));
+  return (result) => {
+    for (const error of result.errors ?? []) codes.push(errorCode(error));
+    for (const code of codes) metrics.countError(code);
+    const operation = getOperationAST(document, operationName);
+    metrics.observeOperation(
+      {
+        operation: operation ? metrics.operationLabel(operation) : OTHER,
+        type: operation?.operation ?? OTHER,
+        transport: transportOf(context as ExecutionContext),
+        outcome: codes.length > 0 ? "error" : "ok",
+      },
+      (performance.now() - start) / 1000,
+    );
+  };
+}
+
+/**
  * Serves /metrics and measures what passes through Yoga: every HTTP request (by route and status),
  * every GraphQL execution on every transport, legacy calls included (by operation), the errors
  * they answer (by code), event streams and SSE subscriptions. Its place in the plugin list
@@ -145,23 +174,10 @@ export function useMetrics(metrics: Metrics, access: MetricsAccess, log: Logger)
       registerContextErrorHandler(({ error }) => metrics.countError(errorCode(error)));
     },
     onExecute({ args }) {
-      const start = performance.now();
-      const codes: string[] = [];
-      typedErrors.set(args.contextValue, (code) => codes.push(code));
+      const done = measureExecution(metrics, args.document, args.operationName, args.contextValue);
       return {
         onExecuteDone({ result }) {
-          if (!isAsyncIterable(result)) codes.push(...(result.errors ?? []).map(errorCode));
-          for (const code of codes) metrics.countError(code);
-          const operation = getOperationAST(args.document, args.operationName);
-          metrics.observeOperation(
-            {
-              operation: operation ? metrics.operationLabel(operation) : OTHER,
-              type: operation?.operation ?? OTHER,
-              transport: transportOf(args.contextValue as ExecutionContext),
-              outcome: codes.length > 0 ? "error" : "ok",
-            },
-            (performance.now() - start) / 1000,
-          );
+          done(isAsyncIterable(result) ? {} : result);
         },
       };
     },
