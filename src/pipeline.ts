@@ -2,7 +2,9 @@ import type { Plugin } from "graphql-yoga";
 import { authorizeDocumentRead } from "./domain/drivers/documents.js";
 import { DomainError } from "./domain/errors.js";
 import { countOutbox } from "./domain/mail/outbox.js";
+import { contextFactory } from "./graphql/context.js";
 import { createIdentity } from "./graphql/identity.js";
+import { errorMask } from "./graphql/mask.js";
 import { schema } from "./graphql/schema.js";
 import { createGraphQL } from "./graphql/yoga.js";
 import { useConsole } from "./http/console.js";
@@ -13,7 +15,7 @@ import { Response } from "./http/response.js";
 import { useSharePage } from "./http/share-page.js";
 import { HTTP_STATUS } from "./http/status.js";
 import { type Refusal, useUploads } from "./http/uploads.js";
-import { useMetrics } from "./metrics/plugin.js";
+import { measureExecution, useMetrics } from "./metrics/plugin.js";
 import { Metrics } from "./metrics/registry.js";
 import { useApiDocs } from "./rest/reference-page.js";
 import { legacyRoutes } from "./rest/routes/index.js";
@@ -123,6 +125,9 @@ export function createPipeline(wired: Wired, isStopping: () => boolean) {
     countError: (code) => metrics.countError(code),
     database: outage,
     unsigned: identity.unsignedLegacyCall,
+    context: contextFactory(deps, events.pubsub, identity),
+    mask: errorMask(deps.log, outage),
+    measure: (document, context) => measureExecution(metrics, document, undefined, context),
   });
 
   const yoga = createGraphQL(deps, events.pubsub, {
@@ -160,7 +165,7 @@ export function createPipeline(wired: Wired, isStopping: () => boolean) {
     ],
   });
 
-  return { yoga, shim, metrics, identity, sharePage, closeWhileStopping };
+  return { yoga, shim, metrics, identity, sharePage, isStopping };
 }
 
 export type Pipeline = ReturnType<typeof createPipeline>;

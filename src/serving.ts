@@ -9,7 +9,7 @@ import { legacyTarget } from "./http/legacy-prefix.js";
 import { busyResponse } from "./http/overload.js";
 import { GRAPHQL_PATH } from "./http/paths.js";
 import { requestIdOf } from "./http/request-id.js";
-import { sendSecured } from "./http/security-headers.js";
+import { sendAnswer, sendSecured } from "./http/security-headers.js";
 import { requestScope } from "./logger.js";
 import { METRICS_PATH } from "./metrics/plugin.js";
 import type { Pipeline } from "./pipeline.js";
@@ -36,7 +36,7 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export function createServing(wired: Wired, pipeline: Pipeline) {
   const { config, log, events, outage, deps } = wired;
-  const { yoga, shim, metrics, identity, closeWhileStopping } = pipeline;
+  const { yoga, shim, metrics, identity, isStopping } = pipeline;
   const admission = new Admission(config.MAX_CONCURRENT_REQUESTS, config.MAX_QUEUE_WAIT_MS);
   /** Connections upgraded to WebSockets: the HTTP server no longer counts them as its own. */
   const upgraded = new Set<Duplex>();
@@ -74,10 +74,10 @@ export function createServing(wired: Wired, pipeline: Pipeline) {
     const started = performance.now();
     const lane = shim.fromNode(req, res, url);
     if (!lane) return yoga(req, res);
-    const response = await lane;
-    closeWhileStopping(response);
-    await sendSecured(response, res);
-    metrics.observeRequest(req.method ?? "", pathname, response.status, (performance.now() - started) / 1000);
+    const answer = await lane;
+    if (isStopping()) answer.headers.connection = "close";
+    sendAnswer(answer, res);
+    metrics.observeRequest(req.method ?? "", pathname, answer.status, (performance.now() - started) / 1000);
   }
 
   const targetOf = legacyTarget(config.LEGACY_PATH_PREFIX, (pathname) => shim.serves(pathname) || isUploadPath(pathname));

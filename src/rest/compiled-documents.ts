@@ -1,15 +1,6 @@
-import {
-  getNamedType,
-  GraphQLError,
-  isLeafType,
-  type DocumentNode,
-  type ExecutionArgs,
-  type ExecutionResult,
-  type GraphQLSchema,
-} from "graphql";
+import { execute, getNamedType, GraphQLError, isLeafType, type DocumentNode, type ExecutionResult, type GraphQLSchema } from "graphql";
 import type { Path } from "graphql/jsutils/Path.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
-import type { Plugin } from "graphql-yoga";
 import { wrapResolvers, type ResolverWrap } from "../graphql/wrap-resolvers.js";
 
 type Compiled = Pick<CompiledQuery, "query">;
@@ -74,37 +65,29 @@ const internPaths: ResolverWrap = (resolve, field) =>
         return resolve(source, args, context, paths ? { ...info, path: intern(paths, info.path)! } : info);
       };
 
+/** Runs a document against the schema: what an operation of the legacy shim resolves to. */
+export type DocumentRunner = (document: DocumentNode, contextValue: object, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+
 /**
- * Runs the given documents (the legacy routes' own, which never change) as functions compiled
- * from them once with graphql-jit, against the schema of their first execution: it resolves the
- * same fields with the same resolvers as graphql-js, without walking the document each time.
- * Every other document runs as before. A document graphql-jit cannot compile runs as before too.
+ * Runs documents that never change (the legacy routes' own) as functions compiled from each once,
+ * at its first run, with graphql-jit: the same fields with the same resolvers as graphql-js,
+ * without walking the document each time. A document graphql-jit cannot compile runs on graphql-js.
+ * Compiling waits for that first run, after every server plugin has wrapped the schema's resolvers
+ * (wrap-resolvers.ts): a compiled query keeps the resolvers it was compiled with.
  */
-export function useCompiledDocuments(documents: DocumentNode[]): Pick<Plugin, "onSchemaChange" | "onExecute"> {
+export function documentRunner(schema: GraphQLSchema): DocumentRunner {
+  wrapResolvers(schema, internPaths);
   // Each document's compiled query once it first ran (null: graphql-jit could not compile it).
-  const compiled = new Map<DocumentNode, Compiled | null | undefined>(documents.map((document) => [document, undefined]));
-  const compile = (schema: GraphQLSchema, document: DocumentNode): Compiled | null => {
-    const result = compileQuery(schema, document);
-    return isCompiledQuery(result) ? result : null;
-  };
-  return {
-    // Before any document is compiled: a compiled query keeps the resolvers it was compiled with.
-    onSchemaChange: ({ schema }) => wrapResolvers(schema, internPaths),
-    onExecute({ args, setExecuteFn }) {
-      if (!compiled.has(args.document)) return;
-      let query = compiled.get(args.document);
-      if (query === undefined) {
-        query = compile(args.schema, args.document);
-        compiled.set(args.document, query);
-      }
-      if (!query) return;
-      const { query: run } = query;
-      setExecuteFn(async (execution: ExecutionArgs) => {
-        pathsOf.set(execution.contextValue as object, new Map());
-        return asGraphQLErrors(
-          await run(execution.rootValue, execution.contextValue, asSent(execution.variableValues) as Record<string, unknown>),
-        );
-      });
-    },
+  const compiled = new Map<DocumentNode, Compiled | null>();
+  return async (document, contextValue, variables) => {
+    let query = compiled.get(document);
+    if (query === undefined) {
+      const result = compileQuery(schema, document);
+      query = isCompiledQuery(result) ? result : null;
+      compiled.set(document, query);
+    }
+    if (!query) return execute({ schema, document, contextValue, variableValues: variables });
+    pathsOf.set(contextValue, new Map());
+    return asGraphQLErrors(await query.query(undefined, contextValue, asSent(variables) as Record<string, unknown>));
   };
 }

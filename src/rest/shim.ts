@@ -1,21 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { GraphQLError, validate, type ExecutionResult, type GraphQLSchema } from "graphql";
+import { validate, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from "graphql";
 import type { z } from "zod";
-import type { Plugin, YogaServerInstance } from "graphql-yoga";
+import type { Plugin } from "graphql-yoga";
 import { DOMAIN_ERRORS, DomainError, RateLimitError, ValidationError, fieldMessage, type ErrorCode } from "../domain/errors.js";
 import type { Logger } from "../domain/deps.js";
 import { parseInput } from "../domain/validation.js";
 import type { Context } from "../graphql/context.js";
 import type { LegacyClaim, Transport } from "../graphql/identity.js";
 import { BodyTooLargeError, readBytes, readNodeBytes, tooLargeMessage } from "../http/body.js";
-import { failure } from "../http/failure.js";
-import { Response } from "../http/response.js";
+import { asResponse, jsonAnswer, type Answer } from "../http/answer.js";
 import type { DatabaseOutage } from "../domain/outage.js";
-import { BUSY, busyResponse } from "../http/overload.js";
+import { BUSY, busyHeaders } from "../http/overload.js";
+import { signInRefusal } from "../graphql/sign-in.js";
 import { parseJsonObject, readMultipart } from "./body.js";
 import type { LegacyRoute, Method } from "./route.js";
 import { LEGACY_STATUS } from "./status.js";
-import { useCompiledDocuments } from "./compiled-documents.js";
+import { documentRunner } from "./compiled-documents.js";
 
 export interface ShimOptions {
   schema: GraphQLSchema;
@@ -29,6 +29,12 @@ export interface ShimOptions {
   database: DatabaseOutage;
   /** Why a call can be nobody's as sent (LEGACY_AUTH=token, no token), before its fields are read. */
   unsigned: (isPublic: boolean, headers: RequestHeaders) => Error | null;
+  /** The context every operation runs with, made from the call (GraphQL's own factory). */
+  context: (transport: Transport) => Promise<Context>;
+  /** What a caller may read of an error an operation ended with (GraphQL's own masking). */
+  mask: (error: unknown) => GraphQLError;
+  /** Starts measuring an execution; the function returned takes its result. */
+  measure: (document: DocumentNode, context: object) => (result: ExecutionResult) => void;
 }
 
 /** The headers of a request as the shim reads them. */
@@ -68,7 +74,7 @@ const isLegacyError = (value: unknown): value is LegacyErrorResult =>
 
 /** `{ success: false, message }`, with Retry-After when the client should wait. */
 const legacyFailure = (status: number, message: string, headers?: Record<string, string>, retryAfterS?: number | null) =>
-  failure(status, message, retryAfterS ? { ...headers, "retry-after": String(retryAfterS) } : headers);
+  jsonAnswer(status, { success: false, message }, retryAfterS ? { ...headers, "retry-after": String(retryAfterS) } : headers);
 
 interface LegacyInput {
   fields: Record<string, unknown>;
@@ -118,9 +124,9 @@ function readFields(route: LegacyRoute, known: ReadonlySet<string>, raw: Record<
 
 /**
  * The `.php` shim: it finds the route, reads and types the legacy input, runs the route's operation
- * through Yoga's own pipeline (same plugins, same context factory, the request's own credentials)
- * and answers in the legacy shape. It takes calls as a Yoga plugin and, for most of the apps'
- * traffic, straight from Node (`fromNode`).
+ * as GraphQL does (the same context factory with the request's own credentials, the same sign-in
+ * rule, error masking and metrics, on the same schema) and answers in the legacy shape. It takes
+ * calls as a Yoga plugin and, for most of the apps' traffic, straight from Node (`fromNode`).
  */
 export function legacyShim(
   routes: LegacyRoute[],
@@ -138,7 +144,7 @@ export function legacyShim(
       table.set(path, methods.set(route.method, entry));
     }
   }
-  let yoga: YogaServerInstance<Transport, Context>;
+  const run = documentRunner(options.schema);
 
   async function readInput(route: LegacyRoute, call: LegacyCall): Promise<Record<string, unknown>> {
     if (route.method === "GET") return Object.fromEntries(call.url.searchParams);
@@ -156,26 +162,18 @@ export function legacyShim(
   }
 
   async function execute(route: LegacyRoute, input: Record<string, unknown>, call: LegacyCall): Promise<ExecutionResult> {
-    const variables = route.variables(input);
-    const transport = {
-      ...call.serverContext,
-      request: { headers: call.headers },
-      legacy: claimOf(route, input),
-      params: { variables },
-    };
-    const enveloped = yoga.getEnveloped(transport as never);
-    let contextValue: Context;
-    try {
-      contextValue = await enveloped.contextFactory();
-    } catch (error) {
-      // Identity refusals (401, 403) arrive masked, as GraphQL errors carrying their status.
-      if (error instanceof GraphQLError) return { errors: [error] };
-      throw error;
-    }
-    return enveloped.execute({ schema: enveloped.schema, document: route.document.document, variableValues: variables, contextValue });
+    const legacy = claimOf(route, input);
+    const context = { legacy, ...(await options.context({ ...call.serverContext, request: { headers: call.headers }, legacy })) };
+    const { document } = route.document;
+    const refusal = signInRefusal(context.actor, options.schema, document);
+    const done = options.measure(document, context);
+    const result = refusal ? { errors: [refusal] } : await run(document, context, route.variables(input));
+    const masked = result.errors ? { ...result, errors: result.errors.map(options.mask) } : result;
+    done(masked);
+    return masked;
   }
 
-  function answer(route: LegacyRoute, result: ExecutionResult, { fields, sentAs }: LegacyInput): Response {
+  function answer(route: LegacyRoute, result: ExecutionResult, { fields, sentAs }: LegacyInput): Answer {
     const [error] = result.errors ?? [];
     if (error) {
       const http = error.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
@@ -189,29 +187,31 @@ export function legacyShim(
       const message = name && value.reason ? fieldMessage(sentAs[name] ?? name, value.reason) : value.message;
       return legacyFailure(LEGACY_STATUS[value.code], message, undefined, value.retry_after_s);
     }
-    return Response.json({ success: true, ...route.respond(value, fields) }, { status: 200 });
+    return jsonAnswer(200, { success: true, ...route.respond(value, fields) });
   }
 
   /** The answer to an error thrown while serving a call, and the error's code. */
-  function failed(error: unknown, pathname: string): { code: string; response: Response } {
+  function failed(error: unknown, pathname: string): { code: string; response: Answer } {
     if (error instanceof BodyTooLargeError)
       return { code: "PAYLOAD_TOO_LARGE", response: legacyFailure(413, tooLargeMessage(error.limit)) };
     if (error instanceof DomainError) {
       const retryAfterS = error instanceof RateLimitError ? error.retryAfterS : null;
       return { code: error.code, response: legacyFailure(LEGACY_STATUS[error.code], error.message, undefined, retryAfterS) };
     }
-    if (options.database.report("requests", error)) return { code: BUSY.code, response: busyResponse(false) };
+    if (options.database.report("requests", error)) {
+      return { code: BUSY.code, response: legacyFailure(BUSY.status, BUSY.message, busyHeaders) };
+    }
     options.log.error({ err: error, path: pathname }, "legacy call failed");
     return { code: "INTERNAL", response: legacyFailure(500, "Error interno del servidor") };
   }
 
   /** A call turned away before its operation runs, which the metrics would not otherwise see. */
-  function refused(code: string, response: Response): Response {
+  function refused(code: string, response: Answer): Answer {
     options.countError(code);
     return response;
   }
 
-  async function handle(call: LegacyCall): Promise<Response> {
+  async function handle(call: LegacyCall): Promise<Answer> {
     const { pathname } = call.url;
     const methods = table.get(pathname);
     if (!methods) return refused("NOT_FOUND", legacyFailure(404, `No existe la ruta ${pathname}`));
@@ -231,11 +231,15 @@ export function legacyShim(
       const { code, response } = failed(error, pathname);
       return refused(code, response);
     }
+    let result: ExecutionResult;
     try {
-      return answer(route, await execute(route, input.fields, call), input);
+      result = await execute(route, input.fields, call);
     } catch (error) {
-      return failed(error, pathname).response;
+      // A caller refused as its context was made (identity) is counted here: no execution saw it.
+      const { code, response } = failed(error, pathname);
+      return refused(code, response);
     }
+    return answer(route, result, input);
   }
 
   /**
@@ -261,10 +265,6 @@ export function legacyShim(
   };
 
   const plugin: Plugin = {
-    ...useCompiledDocuments(routes.map((route) => route.document.document)),
-    onYogaInit({ yoga: instance }) {
-      yoga = instance as YogaServerInstance<Transport, Context>;
-    },
     onRequest({ request, url, serverContext, endResponse }) {
       if (!url.pathname.endsWith(".php")) return;
       const call = {
@@ -274,11 +274,11 @@ export function legacyShim(
         bytes: (limit: number) => readBytes(request, limit),
         serverContext,
       };
-      return handle(call).then(endResponse);
+      return handle(call).then((answered) => endResponse(asResponse(answered)));
     },
   };
   return { plugin, fromNode, serves: (pathname) => table.has(pathname) };
 }
 
 /** The answer to a call taken straight from Node, or null for one to hand to Yoga. */
-export type NodeLane = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<Response> | null;
+export type NodeLane = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<Answer> | null;

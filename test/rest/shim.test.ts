@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { GraphQLError } from "graphql";
 import { databaseOutage } from "../../src/domain/outage.js";
 import { schema } from "../../src/graphql/schema.js";
 import { legacyShim } from "../../src/rest/shim.js";
@@ -122,6 +123,9 @@ describe("the legacy shim", () => {
         countError: () => {},
         database: databaseOutage(app.server.deps.log, async () => undefined),
         unsigned: () => null,
+        context: () => Promise.reject(new Error("no call runs")),
+        mask: (error) => new GraphQLError(String(error)),
+        measure: () => () => {},
       }),
     ).toThrow(/noSuchField/);
   });
