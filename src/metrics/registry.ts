@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { KeyedHistogram } from "./keyed-histogram.js";
 import type { Logger } from "../domain/deps.js";
 import { MAIL_STATES } from "../domain/mail/outbox.js";
 import { VEHICLE_TYPES } from "../domain/service-types.js";
@@ -31,6 +32,28 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** A gauge of what is open now, counted in a plain number and read when scraped: opening and closing cost no label work. */
+function openCount(registry: Registry, name: string, help: string): () => () => void {
+  let open = 0;
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(open);
+    },
+  });
+  return () => {
+    open++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      open--;
+    };
+  };
+}
+
 /** Adds one to `gauge` now and takes it off at the first call of the function returned. */
 function hold<T extends string>(gauge: Gauge<T>, labels: Partial<Record<T, string>> = {}): () => void {
   gauge.inc(labels);
@@ -53,38 +76,29 @@ export class Metrics {
   readonly #route: (pathname: string) => string;
   readonly operationLabel = operationLabeller();
 
-  readonly #requests = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time to answer an HTTP request, until the answer starts (an event stream: until it opens), by method, route and status",
-    labelNames: ["method", "route", "status"],
-    buckets: SECONDS,
-    registers: [this.#registry],
-  });
-  readonly #operations = new Histogram({
-    name: "graphql_operation_duration_seconds",
-    help: "Time to execute a GraphQL query or mutation, by operation, type, transport (http, sse, ws, legacy) and outcome (ok, error)",
-    labelNames: ["operation", "type", "transport", "outcome"],
-    buckets: SECONDS,
-    registers: [this.#registry],
-  });
+  readonly #requests = new KeyedHistogram<"method" | "route" | "status">(
+    "http_request_duration_seconds",
+    "Time to answer an HTTP request, until the answer starts (an event stream: until it opens), by method, route and status",
+    SECONDS,
+    this.#registry,
+  );
+  readonly #operations = new KeyedHistogram<"operation" | "type" | "transport" | "outcome">(
+    "graphql_operation_duration_seconds",
+    "Time to execute a GraphQL query or mutation, by operation, type, transport (http, sse, ws, legacy) and outcome (ok, error)",
+    SECONDS,
+    this.#registry,
+  );
   readonly #errors = new Counter({
     name: "app_errors_total",
     help: "Errors answered by GraphQL operations, legacy calls included, by code (INTERNAL: unexpected, SERVICE_UNAVAILABLE: too busy)",
     labelNames: ["code"],
     registers: [this.#registry],
   });
-  readonly #inFlight = new Gauge({
-    name: "http_requests_in_flight",
-    help: "Requests being served (event streams and health checks aside)",
-    registers: [this.#registry],
-  });
-  readonly #queued = new Gauge({
-    name: "http_requests_queued",
-    help: "Requests waiting for a free place (MAX_CONCURRENT_REQUESTS)",
-    registers: [this.#registry],
-  });
-  readonly #sockets = new Gauge({ name: "websocket_connections", help: "Open graphql-ws connections", registers: [this.#registry] });
-  readonly #streams = new Gauge({ name: "sse_streams", help: "Open event streams (GraphQL over SSE)", registers: [this.#registry] });
+  /** Each of these counts something open; call the function returned when it closes. */
+  readonly inFlight = openCount(this.#registry, "http_requests_in_flight", "Requests being served (event streams and health checks aside)");
+  readonly queued = openCount(this.#registry, "http_requests_queued", "Requests waiting for a free place (MAX_CONCURRENT_REQUESTS)");
+  readonly socketOpened = openCount(this.#registry, "websocket_connections", "Open graphql-ws connections");
+  readonly streamOpened = openCount(this.#registry, "sse_streams", "Open event streams (GraphQL over SSE)");
   readonly #subscriptions = new Gauge({
     name: "graphql_subscriptions",
     help: "Active subscriptions by root field, one per subscriber (WebSocket and SSE)",
@@ -180,14 +194,15 @@ export class Metrics {
   }
 
   observeRequest(method: string, pathname: string, status: number, seconds: number): void {
-    this.#requests.observe({ method: methodLabel(method), route: this.#route(pathname), status: String(status) }, seconds);
+    const labels = { method: methodLabel(method), route: this.#route(pathname), status: String(status) };
+    this.#requests.observe(`${labels.method} ${labels.route} ${labels.status}`, () => labels, seconds);
   }
 
   observeOperation(
     labels: { operation: string; type: string; transport: OperationTransport; outcome: "ok" | "error" },
     seconds: number,
   ): void {
-    this.#operations.observe(labels, seconds);
+    this.#operations.observe(`${labels.operation} ${labels.type} ${labels.transport} ${labels.outcome}`, () => labels, seconds);
   }
 
   countError(code: string): void {
@@ -195,11 +210,6 @@ export class Metrics {
     this.#errors.inc({ code: /^[A-Z][A-Z_]{0,39}$/.test(code) ? code : "OTHER" });
   }
 
-  /** Each of these counts something open; call the function returned when it closes. */
-  queued = () => hold(this.#queued);
-  inFlight = () => hold(this.#inFlight);
-  socketOpened = () => hold(this.#sockets);
-  streamOpened = () => hold(this.#streams);
   subscriptionStarted = (field: string) => hold(this.#subscriptions, { field });
 
   /** The exposition text; collectors never throw (a reading that fails reads NaN). */
