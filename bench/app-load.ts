@@ -9,7 +9,19 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
-import { type AppRequest, MIX, rateOf, STREAMS, usersOf } from "./app-users.js";
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
+import {
+  type AppRequest,
+  DEPLOYED_APP,
+  MIX,
+  NEXT_APP,
+  type Profile,
+  rateOf,
+  type SeededSessions,
+  type Watch,
+  usersOf,
+} from "./app-users.js";
 import type { HttpSettings } from "./http.js";
 import type { SeededCity } from "./seed.js";
 import { openDatabase } from "./built.js";
@@ -37,7 +49,14 @@ const TIMEOUT_MS = 10_000;
 const IDLE_MS = 2000;
 /** Sockets per server process, as a phone-facing proxy would keep. */
 const SOCKETS = 64;
-const SEED = { drivers: MAX_USERS * MIX.driver, passengers: MAX_USERS * MIX.waiting + 1, pendingTrips: MAX_USERS * MIX.waiting };
+const SEED = {
+  drivers: MAX_USERS * MIX.driver,
+  // The waiting ones (at the end, a pending trip each) and the searching ones (from the start).
+  passengers: MAX_USERS * (MIX.waiting + MIX.searching) + 1,
+  pendingTrips: MAX_USERS * MIX.waiting,
+};
+/** A step's subscriptions are opened over this long from its start, as its users' requests are spread over their periods. */
+const OPEN_SPREAD_MS = 5000;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 interface Step {
@@ -56,6 +75,8 @@ interface Step {
   lateMs: number;
   /** How long the warm-up took (see WARMUP_MS). */
   warmupMs: number;
+  /** Subscriptions the step's users held open (the profile's watches), all acknowledged or the step failed. */
+  watching: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -86,23 +107,76 @@ function send(agent: Agent, port: number, req: AppRequest): Promise<string | nul
   });
 }
 
+/**
+ * One user's subscription, opened now on the server of their connection: `failed` hears of any
+ * error it ends with, `acknowledged` of its connection being accepted. Answers how to close it.
+ */
+export function watchOn(
+  port: number,
+  { query, variables, token }: ReturnType<Watch["subscription"]>,
+  failed: (what: string) => void,
+  acknowledged: () => void,
+): () => Promise<void> {
+  const client = createClient({
+    url: `ws://127.0.0.1:${port}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    // A connection never acknowledged fails the step, rather than holding it (and its closing) up.
+    connectionAckWaitTimeout: TIMEOUT_MS,
+    on: { connected: acknowledged },
+  });
+  const unsubscribe = client.subscribe(
+    { query, variables },
+    {
+      next: (result) => {
+        if (result.errors) failed(`errors: ${JSON.stringify(result.errors).slice(0, 200)}`);
+      },
+      error: (error) => {
+        const closed = error as { code?: number; reason?: string };
+        failed(error instanceof Error ? `error: ${error.message}` : `closed: ${closed.code} ${closed.reason ?? ""}`);
+      },
+      // Neither subscription ends while its user is still one: a driver's requests, a pending trip.
+      complete: () => failed("completed: the subscription ended"),
+    },
+  );
+  return async () => {
+    unsubscribe();
+    // A connection that failed has been reported already; closing it has nothing left to do.
+    await Promise.resolve(client.dispose()).catch(() => undefined);
+  };
+}
+
 /** CPU seconds of all the server processes so far. */
 const serversCpu = async (servers: Array<{ child: ChildProcess }>) =>
   (await Promise.all(servers.map(({ child }) => cpuSeconds(child)))).reduce((a, b) => a + b, 0);
 
-/** `users` users for a warm-up and `holdMs`, each user on one of the servers (users spread over them in turn). */
+/**
+ * `users` users of `profile` for a warm-up and `holdMs`, each user on one of the servers (users
+ * spread over them in turn), their subscriptions opened over the first OPEN_SPREAD_MS.
+ */
 async function runStep(
   servers: Array<{ port: number; child: ChildProcess }>,
-  city: SeededCity,
+  { city, sessions }: { city: SeededCity; sessions: SeededSessions },
+  profile: Profile,
   users: number,
   holdMs: number,
 ): Promise<Step> {
   const agents = servers.map(() => new Agent({ keepAlive: true, maxSockets: SOCKETS }));
   // Each stream's requests evenly spaced: the jth goes to user j mod n, so each user sends once a period.
-  const streams = STREAMS.map((stream) => ({ stream, n: usersOf(users, stream.kind), next: 0 })).filter((s) => s.n > 0);
+  const streams = profile.streams.map((stream) => ({ stream, n: usersOf(users, stream.kind), next: 0 })).filter((s) => s.n > 0);
+  const watches = profile.watches.map((watch) => ({ watch, n: usersOf(users, watch.kind), next: 0 })).filter((w) => w.n > 0);
   // In the streams' order, for the table.
   const latencies = new Map(streams.map((s) => [s.stream.label, [] as number[]]));
   const failures: Step["failures"] = new Map();
+  const fail = (label: string, failure: string) => {
+    const key = `${label} ${failure.split(":")[0]}`;
+    const known = failures.get(key);
+    failures.set(key, { count: (known?.count ?? 0) + 1, example: known?.example ?? failure });
+  };
+  const closers: Array<() => Promise<void>> = [];
+  let acknowledged = 0;
+  let closing = false;
   const inFlight = new Set<Promise<void>>();
   const start = performance.now();
   let measureFrom = Number.POSITIVE_INFINITY;
@@ -134,6 +208,14 @@ async function runStep(
         end = now + holdMs;
         void serversCpu(servers).then((cpu) => (cpuBefore = cpu));
       }
+      for (const w of watches) {
+        while (w.next < w.n && start + (w.next * OPEN_SPREAD_MS) / w.n <= now) {
+          const user = w.next++;
+          const port = servers[user % servers.length]!.port;
+          const failed = (what: string) => closing || fail(w.watch.label, what);
+          closers.push(watchOn(port, w.watch.subscription(user, city, sessions), failed, () => acknowledged++));
+        }
+      }
       for (const s of streams) {
         for (;;) {
           const at = start + s.stream.phase * s.stream.periodMs + (s.next * s.stream.periodMs) / s.n;
@@ -142,13 +224,10 @@ async function runStep(
           if (at >= measureFrom) lateMs = Math.max(lateMs, now - at);
           // A phone keeps its connection, and so its process, for the whole session.
           const target = user % servers.length;
-          const sending = send(agents[target]!, servers[target]!.port, s.stream.request(user, city)).then((failure) => {
+          const sending = send(agents[target]!, servers[target]!.port, s.stream.request(user, city, sessions)).then((failure) => {
             if (at < measureFrom) return void warmup.push({ at: performance.now(), latency: performance.now() - at });
             latencies.get(s.stream.label)!.push(performance.now() - at);
-            if (!failure) return;
-            const key = `${s.stream.label} ${failure.split(":")[0]}`;
-            const known = failures.get(key);
-            failures.set(key, { count: (known?.count ?? 0) + 1, example: known?.example ?? failure });
+            if (failure) fail(s.stream.label, failure);
           });
           inFlight.add(sending);
           void sending.then(() => inFlight.delete(sending));
@@ -164,6 +243,10 @@ async function runStep(
   const cpu = (await serversCpu(servers)) - cpuBefore;
   await Promise.all(inFlight);
   for (const agent of agents) agent.destroy();
+  if (acknowledged < closers.length)
+    fail("subscriptions", `not connected: ${closers.length - acknowledged} of ${closers.length} never acknowledged`);
+  closing = true;
+  await Promise.all(closers.map((close) => close()));
   const sorted = (values: number[]) => values.sort((a, b) => a - b);
   const all = sorted([...latencies.values()].flat());
   return {
@@ -176,6 +259,7 @@ async function runStep(
     cpu: cpu / (holdMs / 1000),
     lateMs,
     warmupMs: measureFrom - start,
+    watching: closers.length,
   };
 }
 
@@ -194,7 +278,13 @@ async function pendingTrips(databaseUrl: string, city: SeededCity, count: number
 }
 
 /** Steps from FIRST_STEP, doubling while they pass, then halving the gap between the last that passed and the first that did not. */
-async function ramp(servers: Array<{ port: number; child: ChildProcess }>, ready: ServerReady, settings: HttpSettings, name: string) {
+async function ramp(
+  servers: Array<{ port: number; child: ChildProcess }>,
+  ready: ServerReady,
+  profile: Profile,
+  settings: HttpSettings,
+  name: string,
+) {
   const { city } = ready;
   const steps: Step[] = [];
   // What the processes spend with no request (dispatch polls, position flushes, Redis messages), which weighs at low steps.
@@ -203,10 +293,10 @@ async function ramp(servers: Array<{ port: number; child: ChildProcess }>, ready
   const idle = ((await serversCpu(servers)) - idleFrom) / (IDLE_MS / 1000);
   const run = async (users: number) => {
     await pendingTrips(ready.databaseUrl, city, usersOf(users, "waiting"));
-    const step = await runStep(servers, city, users, settings.seconds * 2000);
+    const step = await runStep(servers, ready, profile, users, settings.seconds * 2000);
     const failed = [...step.failures].map(([what, { count }]) => `${count} × ${what}`).join(", ");
     settings.progress(
-      `  ${name}: ${fmt(users)} users, ${fmt(rateOf(users))} req/s asked: p50 ${ms(step.p50)}, p99 ${ms(step.p99)}, server CPU ${step.cpu.toFixed(2)} s/s, sends ≤ ${ms(step.lateMs)} late, warm-up ${(step.warmupMs / 1000).toFixed(1)} s${failed ? `, FAILED ${failed}` : ""}`,
+      `  ${name}: ${fmt(users)} users, ${fmt(rateOf(profile, users))} req/s asked${step.watching ? ` and ${fmt(step.watching)} subscriptions` : ""}: p50 ${ms(step.p50)}, p99 ${ms(step.p99)}, server CPU ${step.cpu.toFixed(2)} s/s, sends ≤ ${ms(step.lateMs)} late, warm-up ${(step.warmupMs / 1000).toFixed(1)} s${failed ? `, FAILED ${failed}` : ""}`,
     );
     if (!passed(step))
       settings.progress(`    p99 by path: ${[...step.p99s].map(([label, p99]) => `${shortName(label)} ${ms(p99)}`).join(", ")}`);
@@ -242,6 +332,7 @@ function describe(outcome: Awaited<ReturnType<typeof ramp>>): { measured: string
     `generator sent ≤ ${ms(best.lateMs)} late`,
     `warm-up ${(best.warmupMs / 1000).toFixed(1)} s`,
     `mix: ${[...best.rates].map(([label, rps]) => `${shortName(label)} ${fmt(rps)}/s`).join(", ")}`,
+    ...(best.watching ? [`${fmt(best.watching)} subscriptions held open`] : []),
   );
   const rps = [...best.rates.values()].reduce((a, b) => a + b, 0);
   return { measured: `${fmt(best.users)} users: ${fmt(rps)} req/s, p50 ${ms(best.p50)}, p99 ${ms(best.p99)}`, users: best.users, notes };
@@ -269,7 +360,8 @@ async function withServers<T>(
   }
 }
 
-const TARGET_USERS = 10_000;
+/** What one process must carry on SQLite, in either profile. */
+const TARGET_USERS = 30_000;
 const PER_USER = `${Math.round(MIX.driver * 100)}% drivers online, ${Math.round(MIX.searching * 100)}% searching, ${Math.round(MIX.waiting * 100)}% waiting, rest idle`;
 
 /** 6. The three deployments: SQLite in one process, PostgreSQL in one, PostgreSQL + Redis in three. */
@@ -279,7 +371,7 @@ export async function appLoadRows(settings: HttpSettings): Promise<BenchRow[]> {
 
   settings.progress(`  (a) SQLite, 1 process; seeding ${fmt(SEED.drivers)} drivers and ${SEED.pendingTrips} pending trips…`);
   const a = await withServers(1, {}, async (ready, children) =>
-    describe(await ramp(ports(ready, children), ready[0]!, settings, "SQLite")),
+    describe(await ramp(ports(ready, children), ready[0]!, DEPLOYED_APP, settings, "SQLite")),
   );
   rows.push({
     path: "app users per process (SQLite, 1 process)",
@@ -290,10 +382,23 @@ export async function appLoadRows(settings: HttpSettings): Promise<BenchRow[]> {
     note: a.notes.join("; "),
   });
 
+  settings.progress("  (a′) SQLite, 1 process, the app's next version; a session for every user…");
+  const next = await withServers(1, { BENCH_SESSIONS: "all" }, async (ready, children) =>
+    describe(await ramp(ports(ready, children), ready[0]!, NEXT_APP, settings, "SQLite, next app")),
+  );
+  rows.push({
+    path: "app users per process, the app's next version (SQLite, 1 process)",
+    measured: next.measured,
+    baseline: `target ${fmt(TARGET_USERS)} users, signed in, following trips and requests by subscription`,
+    ratio: next.users / TARGET_USERS,
+    target: 1,
+    note: next.notes.join("; "),
+  });
+
   const b = await withPgDatabase("bench_app", (url) =>
     withServers(1, { BENCH_DATABASE_URL: url }, async (ready, children) => {
       settings.progress("  (b) PostgreSQL, 1 process");
-      return { result: describe(await ramp(ports(ready, children), ready[0]!, settings, "PostgreSQL")) };
+      return { result: describe(await ramp(ports(ready, children), ready[0]!, DEPLOYED_APP, settings, "PostgreSQL")) };
     }),
   );
   rows.push({
@@ -308,7 +413,7 @@ export async function appLoadRows(settings: HttpSettings): Promise<BenchRow[]> {
   const c = await withPgDatabase("bench_app", (url) =>
     withServers(3, { BENCH_DATABASE_URL: url, BENCH_REDIS_URL: REDIS_URL, BENCH_REDIS_PREFIX: prefix }, async (ready, children) => {
       settings.progress("  (c) PostgreSQL + Redis, 3 processes, users spread over them");
-      return describe(await ramp(ports(ready, children), ready[0]!, settings, "PostgreSQL ×3"));
+      return describe(await ramp(ports(ready, children), ready[0]!, DEPLOYED_APP, settings, "PostgreSQL ×3"));
     }),
   );
   rows.push({

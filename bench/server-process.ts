@@ -9,7 +9,8 @@
  *
  * Environment, all optional: BENCH_DATABASE_URL; BENCH_SEED, the city to seed as JSON
  * (`{"drivers":3000,"passengers":30000,"pendingTrips":1000,"queuedTrips":5000}` by default) or `none` for a further
- * process on a database another one seeded; BENCH_REDIS_URL and BENCH_REDIS_PREFIX.
+ * process on a database another one seeded; BENCH_SESSIONS=all, a session for every seeded user;
+ * BENCH_REDIS_URL and BENCH_REDIS_PREFIX.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
@@ -18,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { echo, pgReads, prismaTripRead, sqliteReads } from "./baselines.js";
 import { applyMigrations, buildServer, loadConfig, openDatabase, openSession } from "./built.js";
+import type { SeededSessions } from "./app-users.js";
 import { lookingDriver, seedCity, type SeededCity } from "./seed.js";
 
 export interface ServerReady {
@@ -29,6 +31,8 @@ export interface ServerReady {
    * the driver who looks for trips (lookingDriver).
    */
   tokens: { rider: string; driver: string };
+  /** With BENCH_SESSIONS=all, a session token for every seeded driver and passenger; otherwise none. */
+  sessions: SeededSessions;
   /** What was seeded (empty from a process that did not seed). */
   city: SeededCity;
   databaseUrl: string;
@@ -84,6 +88,15 @@ const app = await buildServer(
 const { port } = await app.start(0, "127.0.0.1");
 const tokenOf = async (userId: number) => (seed ? (await openSession(app.deps, userId, null)).token : "");
 const tokens = { rider: await tokenOf(city.riderId), driver: seed ? await tokenOf(lookingDriver(city.drivers).conductor_id) : "" };
+const tokensOf = async (userIds: number[]) => {
+  const all: string[] = [];
+  for (const userId of userIds) all.push(await tokenOf(userId));
+  return all;
+};
+const sessions: SeededSessions =
+  process.env.BENCH_SESSIONS === "all"
+    ? { drivers: await tokensOf(city.drivers.map((driver) => driver.conductor_id)), passengers: await tokensOf(city.passengerIds) }
+    : { drivers: [], passengers: [] };
 const prepared = url.startsWith("file:") ? sqliteReads(url.slice("file:".length)) : pgReads(url);
 const baselines = [await listen(echo), await listen(prismaTripRead(app.deps.db)), await listen(prepared.handler)];
 
@@ -111,6 +124,7 @@ const ready: ServerReady = {
   kind: "ready",
   ports: { app: port, echo: echoServer!, read: readServer!, prepared: preparedServer! },
   tokens,
+  sessions,
   city,
   databaseUrl: url,
 };

@@ -33,6 +33,7 @@ beforeAll(async () => {
     kind: "ready",
     ports: { app: port(app.origin), echo: 0, read: 0, prepared: (server.address() as AddressInfo).port },
     tokens: { rider: await app.token(city.riderId), driver: await app.token(looking.conductor_id) },
+    sessions: { drivers: [], passengers: [] },
     city,
     databaseUrl: url,
   };
