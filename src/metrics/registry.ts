@@ -32,6 +32,16 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** `release`, run at the first call of the function returned and never again. */
+function once(release: () => void): () => void {
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    release();
+  };
+}
+
 /** A gauge of what is open now, counted in a plain number and read when scraped: opening and closing cost no label work. */
 function openCount(registry: Registry, name: string, help: string): () => () => void {
   let open = 0;
@@ -45,24 +55,14 @@ function openCount(registry: Registry, name: string, help: string): () => () => 
   });
   return () => {
     open++;
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
-      open--;
-    };
+    return once(() => open--);
   };
 }
 
 /** Adds one to `gauge` now and takes it off at the first call of the function returned. */
 function hold<T extends string>(gauge: Gauge<T>, labels: Partial<Record<T, string>> = {}): () => void {
   gauge.inc(labels);
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    gauge.dec(labels);
-  };
+  return once(() => gauge.dec(labels));
 }
 
 export type OperationTransport = "http" | "sse" | "ws" | "legacy";
@@ -194,8 +194,8 @@ export class Metrics {
   }
 
   observeRequest(method: string, pathname: string, status: number, seconds: number): void {
-    const labels = { method: methodLabel(method), route: this.#route(pathname), status: String(status) };
-    this.#requests.observe(`${labels.method} ${labels.route} ${labels.status}`, () => labels, seconds);
+    const labels = [methodLabel(method), this.#route(pathname), String(status)] as const;
+    this.#requests.observe(labels.join(" "), () => ({ method: labels[0], route: labels[1], status: labels[2] }), seconds);
   }
 
   observeOperation(
