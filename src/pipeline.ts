@@ -117,6 +117,7 @@ export function createPipeline(wired: Wired, isStopping: () => boolean) {
     log,
   });
 
+  const mask = errorMask(deps.log, outage);
   const shim = legacyShim(legacyRoutes, {
     schema,
     log,
@@ -126,7 +127,7 @@ export function createPipeline(wired: Wired, isStopping: () => boolean) {
     database: outage,
     unsigned: identity.unsignedLegacyCall,
     context: contextFactory(deps, events.pubsub, identity),
-    mask: errorMask(deps.log, outage),
+    mask,
     measure: (document, context) => measureExecution(metrics, document, undefined, context),
   });
 
@@ -165,7 +166,7 @@ export function createPipeline(wired: Wired, isStopping: () => boolean) {
     ],
   });
 
-  return { yoga, shim, metrics, identity, sharePage, isStopping };
+  return { yoga, shim, metrics, identity, sharePage, isStopping, mask };
 }
 
 export type Pipeline = ReturnType<typeof createPipeline>;

@@ -51,7 +51,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
   const pipeline = createPipeline(wired, () => stopping !== null);
   const serving = createServing(wired, pipeline);
   let http: Server | null = null;
-  let disposeWebSockets: (() => Promise<void>) | null = null;
+  let webSockets: ReturnType<typeof serving.attachWebSockets> | null = null;
 
   /**
    * Begun once the process serves (start), so that a process that cannot listen claims no wave and
@@ -70,7 +70,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
       // WebSockets are attached as it starts listening, in the same turn: a server that could not
       // listen has nothing of theirs to report, and no upgrade can come before them.
       server.listen(port, host, () => {
-        disposeWebSockets = serving.attachWebSockets(server);
+        webSockets = serving.attachWebSockets(server);
         resolve();
       });
     });
@@ -95,9 +95,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
         // WebSockets whose client never answers the closing handshake are cut then.
         const force = setTimeout(() => {
           server.closeAllConnections();
-          for (const socket of serving.upgraded) socket.destroy();
+          webSockets?.terminate();
         }, config.SHUTDOWN_TIMEOUT_MS);
-        await disposeWebSockets?.();
+        await webSockets?.close();
         await closed;
         clearTimeout(force);
       }

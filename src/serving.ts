@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
 import { isUploadPath } from "./adapters/uploads.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
 import { Admission } from "./http/admission.js";
@@ -36,10 +35,8 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export function createServing(wired: Wired, pipeline: Pipeline) {
   const { config, log, events, outage, deps } = wired;
-  const { yoga, shim, metrics, identity, isStopping } = pipeline;
+  const { yoga, shim, metrics, identity, isStopping, mask } = pipeline;
   const admission = new Admission(config.MAX_CONCURRENT_REQUESTS, config.MAX_QUEUE_WAIT_MS);
-  /** Connections upgraded to WebSockets: the HTTP server no longer counts them as its own. */
-  const upgraded = new Set<Duplex>();
 
   /**
    * Health checks, event streams (which stay open for as long as the client listens), scrapes (a
@@ -97,7 +94,6 @@ export function createServing(wired: Wired, pipeline: Pipeline) {
   }
 
   return {
-    upgraded,
     /** A node:http server for the service's requests, WebSocket upgrades aside. */
     httpServer(): Server {
       const server = createServer(listener);
@@ -105,14 +101,10 @@ export function createServing(wired: Wired, pipeline: Pipeline) {
       // closes it first: a server closing it just as a request goes out resets that request.
       server.keepAliveTimeout = KEEP_ALIVE_MS;
       server.on("clientError", answerClientError);
-      server.on("upgrade", (_req, socket: Duplex) => {
-        upgraded.add(socket);
-        socket.once("close", () => upgraded.delete(socket));
-      });
       return server;
     },
-    /** graphql-ws on a server that listens; answers how to close its connections. */
+    /** GraphQL over WebSocket on a server that listens; answers how to close its connections, and how to cut them. */
     attachWebSockets: (server: Server) =>
-      attachGraphQLWebSocket(server, yoga, { identity, pubsub: events.pubsub, log, clock: deps.clock, metrics, database: outage }),
+      attachGraphQLWebSocket(server, yoga, { identity, pubsub: events.pubsub, log, clock: deps.clock, metrics, database: outage, mask }),
   };
 }

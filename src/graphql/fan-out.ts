@@ -1,84 +1,37 @@
-import type { ExecutionResult } from "graphql";
-import { WebSocket } from "ws";
+import type { ExecutionResult, GraphQLError } from "graphql";
 import type { Logger } from "../domain/deps.js";
-import { isBusyError } from "../http/overload.js";
+import { DELEGATED, type Operation, type Outcome } from "./transport-ws.js";
 
 /**
  * Subscriptions shared between graphql-ws subscribers. Thousands of sockets watching one trip
  * would otherwise each execute and serialise every event: here one execution per event is
- * serialised once and the same bytes go to every socket, wrapped as that socket's own `next`.
- * The caller decides which subscriptions may share a key (see websocket.ts).
+ * serialised once and the same bytes go to every subscriber's operation, wrapped as its own
+ * `next`. The caller decides which subscriptions may share a key (see websocket.ts).
  */
 
-// Sockets written per turn of the event loop, so that a large broadcast does not hold it up throughout.
+// Operations written per turn of the event loop, so that a large broadcast does not hold it up throughout.
 const SLICE = 256;
 
-type Outcome = ExecutionResult | AsyncIterable<ExecutionResult>;
-const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
-
-interface Source<T> {
+interface Source {
   key: string;
-  /** What a joiner's execution arguments are made of: the document the first subscriber had validated. */
-  args: T;
-  listeners: Set<Listener>;
+  /** The subscription's root field, which each listener is counted under. */
+  field: string;
+  listeners: Set<Operation>;
   /** Takes a listener off; the last one out closes the source, since nobody needs its events any more. */
-  leave: (listener: Listener) => void;
+  leave: (listener: Operation) => void;
   /** Whether the first subscriber's subscription opened (false when it was answered with a result, a refusal say). */
   opened: Promise<boolean>;
   iterator?: AsyncIterator<ExecutionResult>;
 }
 
-/**
- * One subscriber, as graphql-ws sees it: an iterator that yields nothing (the source writes the
- * `next` messages itself) and ends with the source, so graphql-ws then sends `complete`, or when
- * graphql-ws returns it (the client's `complete`, or its socket closing).
- */
-class Listener implements AsyncIterableIterator<never> {
-  ended = false;
-  private failure: unknown;
-  private wake?: { resolve: (result: IteratorReturnResult<undefined>) => void; reject: (error: unknown) => void };
+export function createFanOut(log: Logger, mask: (error: unknown) => GraphQLError) {
+  const sources = new Map<string, Source>();
 
-  constructor(
-    readonly socket: WebSocket,
-    /** The start of this subscription's `next` message; the shared payload and "}" complete it. */
-    readonly prefix: string,
-    private readonly leave: (listener: Listener) => void,
-  ) {}
-
-  next(): Promise<IteratorResult<never>> {
-    if (this.ended) return this.failure === undefined ? Promise.resolve(DONE) : Promise.reject(this.failure);
-    return new Promise((resolve, reject) => (this.wake = { resolve, reject }));
-  }
-
-  return(): Promise<IteratorResult<never>> {
-    this.end();
-    this.leave(this);
-    return Promise.resolve(DONE);
-  }
-
-  [Symbol.asyncIterator]() {
-    return this;
-  }
-
-  /** Ends this subscription: completed, or failed with `failure` (graphql-ws then sends `error`). */
-  end(failure?: unknown) {
-    if (this.ended) return;
-    this.ended = true;
-    this.failure = failure;
-    if (failure === undefined) this.wake?.resolve(DONE);
-    else this.wake?.reject(failure);
-    this.wake = undefined;
-  }
-}
-
-export function createFanOut<T>(log: Logger) {
-  const sources = new Map<string, Source<T>>();
-
-  const forget = (source: Source<T>) => {
+  const forget = (source: Source) => {
     if (sources.get(source.key) === source) sources.delete(source.key);
   };
 
-  async function close(source: Source<T>) {
+  async function close(source: Source) {
     forget(source);
     try {
       await source.iterator?.return?.();
@@ -87,47 +40,48 @@ export function createFanOut<T>(log: Logger) {
     }
   }
 
-  function listen(source: Source<T>, socket: WebSocket, id: string) {
-    const listener = new Listener(socket, `{"id":${JSON.stringify(id)},"type":"next","payload":`, source.leave);
-    source.listeners.add(listener);
-    return listener;
+  function listen(source: Source, operation: Operation): typeof DELEGATED {
+    operation.writer = source;
+    operation.field = source.field;
+    source.listeners.add(operation);
+    return DELEGATED;
   }
 
-  async function broadcast(source: Source<T>, payload: string) {
+  async function broadcast(source: Source, payload: string) {
     let written = 0;
     for (const listener of [...source.listeners]) {
-      if (listener.ended || listener.socket.readyState !== WebSocket.OPEN) continue;
-      listener.socket.send(`${listener.prefix}${payload}}`);
+      // One that stopped during an earlier slice has left the source.
+      if (!source.listeners.has(listener)) continue;
+      listener.next(payload);
       if (++written % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
   /** Every event, executed once, to every listener; then the listeners end with the source. */
-  async function pump(source: Source<T>, iterator: AsyncIterator<ExecutionResult>) {
-    let failure: unknown;
+  async function pump(source: Source, iterator: AsyncIterator<ExecutionResult>) {
+    let errors: GraphQLError[] | undefined;
     try {
       for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
         await broadcast(source, JSON.stringify(step.value));
       }
     } catch (error) {
-      failure = error;
-      // One the database could not serve was counted in its outage as it was masked (yoga.ts).
-      if (!isBusyError(error)) log.error({ err: error }, "a shared subscription failed");
+      // Masked once for every listener: logged once, or counted in the database's outage.
+      errors = [mask(error)];
     }
     forget(source);
-    // Only now: every `next` of this source has been written before graphql-ws sends `complete`.
-    for (const listener of source.listeners) listener.end(failure);
+    // Only now: every `next` of this source has been written before each listener's `complete`.
+    for (const listener of source.listeners) listener.end(errors);
   }
 
   return {
     /**
-     * A listener of the source already open (or opening) for `key`, with the arguments its first
-     * subscriber had validated; null when there is none, or it did not open.
+     * `operation` made a listener of the source already open (or opening) for `key`; null when
+     * there is none, or it did not open.
      */
-    async join(key: string, socket: WebSocket, id: string): Promise<{ listener: Listener; args: T } | null> {
+    async join(key: string, operation: Operation): Promise<typeof DELEGATED | null> {
       const source = sources.get(key);
       if (!source || !(await source.opened) || sources.get(key) !== source) return null;
-      return { listener: listen(source, socket, id), args: source.args };
+      return listen(source, operation);
     },
 
     /**
@@ -135,13 +89,13 @@ export function createFanOut<T>(log: Logger) {
      * this subscriber its first listener; any other result (a refusal, errors) is theirs alone,
      * returned as it is. Subscribers of `key` arriving meanwhile wait for it rather than open their own.
      */
-    async open(key: string, args: T, socket: WebSocket, id: string, subscribe: () => Promise<Outcome>): Promise<Outcome> {
+    async open(key: string, field: string, operation: Operation, subscribe: () => Promise<Outcome>): Promise<Outcome> {
       // Another source took the key while this subscriber waited on one that was refused: this one runs alone.
       if (sources.has(key)) return subscribe();
       let opened!: (ok: boolean) => void;
-      const source: Source<T> = {
+      const source: Source = {
         key,
-        args,
+        field,
         listeners: new Set(),
         leave: (listener) => {
           if (source.listeners.delete(listener) && source.listeners.size === 0) void close(source);
@@ -151,11 +105,10 @@ export function createFanOut<T>(log: Logger) {
       sources.set(key, source);
       try {
         const outcome = await subscribe();
-        if (!(Symbol.asyncIterator in outcome)) return outcome;
+        if (typeof outcome !== "object" || !(Symbol.asyncIterator in outcome)) return outcome;
         source.iterator = outcome[Symbol.asyncIterator]();
-        const listener = listen(source, socket, id);
         void pump(source, source.iterator);
-        return listener;
+        return listen(source, operation);
       } finally {
         if (!source.iterator) forget(source);
         opened(source.iterator !== undefined);

@@ -97,8 +97,14 @@ export class Metrics {
   /** Each of these counts something open; call the function returned when it closes. */
   readonly inFlight = openCount(this.#registry, "http_requests_in_flight", "Requests being served (event streams and health checks aside)");
   readonly queued = openCount(this.#registry, "http_requests_queued", "Requests waiting for a free place (MAX_CONCURRENT_REQUESTS)");
-  readonly socketOpened = openCount(this.#registry, "websocket_connections", "Open graphql-ws connections");
   readonly streamOpened = openCount(this.#registry, "sse_streams", "Open event streams (GraphQL over SSE)");
+  #sockets: () => number = () => 0;
+  readonly #socketGauge: Gauge = new Gauge({
+    name: "websocket_connections",
+    help: "Open graphql-ws connections",
+    registers: [this.#registry],
+    collect: () => this.#socketGauge.set(this.#sockets()),
+  });
   readonly #subscriptions = new Gauge({
     name: "graphql_subscriptions",
     help: "Active subscriptions by root field, one per subscriber (WebSocket and SSE)",
@@ -210,7 +216,14 @@ export class Metrics {
     this.#errors.inc({ code: /^[A-Z][A-Z_]{0,39}$/.test(code) ? code : "OTHER" });
   }
 
+  /** Counts a subscription under its root field until the function returned, or subscriptionEnded, is called. */
   subscriptionStarted = (field: string) => hold(this.#subscriptions, { field });
+  subscriptionEnded = (field: string) => void this.#subscriptions.dec({ field });
+
+  /** Where the gauge of open graphql-ws connections reads their number when scraped. */
+  countSockets(count: () => number): void {
+    this.#sockets = count;
+  }
 
   /** The exposition text; collectors never throw (a reading that fails reads NaN). */
   text(): Promise<string> {
