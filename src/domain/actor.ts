@@ -1,5 +1,5 @@
 import type { UserType } from "./user-types.js";
-import { ForbiddenError, UnauthenticatedError } from "./errors.js";
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from "./errors.js";
 
 /**
  * Who is calling, as the transport established it. Every operation that is not public takes one
@@ -72,6 +72,16 @@ export function member(actor: Actor, check: Rule<void> = signedIn): Member {
   authorize(actor, check);
   if (!isMember(actor)) throw new UnauthenticatedError(SIGN_IN);
   return actor;
+}
+
+/**
+ * The person whose own records an operation handles (contacts, links, places): the caller, once
+ * `check` allows them, who must exist (a legacy id may name nobody).
+ */
+export function owner(actor: Actor, check: Rule<void> = signedIn): Member {
+  const me = member(actor, check);
+  if (me.role === null) throw new NotFoundError(`No existe un usuario con id ${me.id}`);
+  return me;
 }
 
 // The building blocks the areas' rules are written with.

@@ -1,6 +1,5 @@
 import type { Trip } from "../../db/models.js";
-import { isUser, member, rule, signedIn, type Actor, type Member } from "../actor.js";
-import { NotFoundError } from "../errors.js";
+import { isUser, rule, signedIn } from "../actor.js";
 
 /**
  * Who may do what with emergency contacts and trip links. Each person's contacts and links are
@@ -15,10 +14,3 @@ export const SAFETY_RULES = {
     (actor, trip) => isUser(actor, trip.usuario_id) || isUser(actor, trip.conductor_id),
   ),
 };
-
-/** The person whose contacts and links an operation handles: the caller, who must exist (a legacy id may name nobody). */
-export function owner(actor: Actor): Member {
-  const me = member(actor, SAFETY_RULES.own);
-  if (me.role === null) throw new NotFoundError(`No existe un usuario con id ${me.id}`);
-  return me;
-}

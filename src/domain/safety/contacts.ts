@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Tx } from "../../db/client.js";
 import { lockUser } from "../../db/locks.js";
-import type { Actor } from "../actor.js";
-import { owner } from "./access.js";
+import { owner, type Actor } from "../actor.js";
+import { SAFETY_RULES } from "./access.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { colombianMobile, email, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
@@ -19,7 +19,7 @@ export const contactsOf = (tx: Tx, usuarioId: number) =>
 
 /** The caller's emergency contacts. */
 export function emergencyContacts(deps: Deps, actor: Actor) {
-  return contactsOf(deps.db, owner(actor).id);
+  return contactsOf(deps.db, owner(actor, SAFETY_RULES.own).id);
 }
 
 /**
@@ -27,7 +27,7 @@ export function emergencyContacts(deps: Deps, actor: Actor) {
  * count is checked holding the caller's row, so two additions at once never make a fourth.
  */
 export async function addEmergencyContact(deps: Deps, actor: Actor, input: Raw<typeof contactSchema>) {
-  const me = owner(actor);
+  const me = owner(actor, SAFETY_RULES.own);
   const { nombre, telefono, email } = parseInput(contactSchema, input);
   if (!telefono && !email)
     throw new ValidationError("es obligatorio si no das un correo: indica un celular, un correo o ambos", "telefono");
@@ -44,7 +44,7 @@ export async function addEmergencyContact(deps: Deps, actor: Actor, input: Raw<t
 
 /** The caller removes one of their emergency contacts; anyone else's is as unknown as one that never was. */
 export async function removeEmergencyContact(deps: Deps, actor: Actor, input: Raw<typeof removalSchema>) {
-  const me = owner(actor);
+  const me = owner(actor, SAFETY_RULES.own);
   const { contacto_id } = parseInput(removalSchema, input);
   const { count } = await deps.db.emergencyContact.deleteMany({ where: { id: contacto_id, usuario_id: me.id } });
   if (count === 0) throw new NotFoundError(`No tienes un contacto de emergencia con id ${contacto_id}`);

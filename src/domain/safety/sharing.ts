@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { lockUser } from "../../db/locks.js";
 import type { TripShare } from "../../db/models.js";
-import { authorize, type Actor } from "../actor.js";
+import { authorize, owner, type Actor } from "../actor.js";
 import type { Deps, OutgoingMail } from "../deps.js";
 import { ConflictError, InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
 import { queueMail } from "../mail/outbox.js";
 import { getTrip } from "../trips/queries.js";
 import { isFinal } from "../trip-states.js";
 import { fieldParser, missingOr, optional, parseInput, positiveId, type Raw } from "../validation.js";
-import { owner, SAFETY_RULES } from "./access.js";
+import { SAFETY_RULES } from "./access.js";
 import { contactsOf } from "./contacts.js";
 import { shareMail } from "./share-mail.js";
 import { createTripShare, isShowing, showsUntil, TOLD } from "./share-links.js";
@@ -62,7 +62,7 @@ function linkOf(share: ToldShare, trip: TripEnd, now: Date, url: string | null =
  * transaction: a refusal leaves neither.
  */
 export async function shareTrip(deps: Deps, actor: Actor, input: Raw<typeof shareSchema>): Promise<ShareLink> {
-  const me = owner(actor);
+  const me = owner(actor, SAFETY_RULES.own);
   const { trip_id, enviar_a_contactos = false } = parseInput(shareSchema, input);
   const now = deps.clock.now();
   const { link, mails } = await deps.db.$transaction(async (tx) => {
@@ -98,7 +98,7 @@ export async function shareTrip(deps: Deps, actor: Actor, input: Raw<typeof shar
 
 /** The links the caller made for a trip of theirs, newest first. */
 export async function tripShares(deps: Deps, actor: Actor, tripId: unknown): Promise<ShareLink[]> {
-  const me = owner(actor);
+  const me = owner(actor, SAFETY_RULES.own);
   const trip = await getTrip(deps, tripId);
   authorize(actor, SAFETY_RULES.share, trip);
   const shares = await deps.db.tripShare.findMany({
@@ -115,7 +115,7 @@ export async function tripShares(deps: Deps, actor: Actor, tripId: unknown): Pro
  * so at once, on every process. Revoking it again changes nothing.
  */
 export async function revokeTripShare(deps: Deps, actor: Actor, enlaceId: unknown): Promise<ShareLink> {
-  const me = owner(actor);
+  const me = owner(actor, SAFETY_RULES.own);
   const id = parseLinkId(enlaceId);
   const now = deps.clock.now();
   const own = { id, creado_por: me.id };
