@@ -20,6 +20,7 @@ import "./types/matching.js";
 import "./types/balances.js";
 import "./types/ledger.js";
 import "./types/payouts.js";
+import "./types/places.js";
 import "./types/notifications.js";
 import "./types/operations.js";
 import "./types/platform-stats.js";

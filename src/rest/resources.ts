@@ -226,5 +226,16 @@ export const MOVEMENT = z.object({
   viaje_id: maybe(int),
 });
 
+/** A saved place, as lugares_favoritos.php lists it. */
+export const SAVED_PLACE = z.object({
+  id: int,
+  tipo: z.enum(["casa", "trabajo", "favorito"]),
+  nombre: str,
+  direccion: str,
+  latitud: num,
+  longitud: num,
+  referencia: maybe(str),
+});
+
 /** An emergency contact, as contactos_emergencia.php lists it. */
 export const EMERGENCY_CONTACT = z.object({ id: int, nombre: str, telefono: maybe(str), email: maybe(str) });

@@ -30,6 +30,8 @@ interface Target {
   /** The passenger's emergency contact, and a link the passenger made to follow the trip. */
   contact?: number;
   link?: number;
+  /** A place the passenger saved. */
+  place?: number;
 }
 
 /** People who own nothing the rows act on, and the administrator. */
@@ -153,6 +155,22 @@ const withContact = async (app: TestApp): Promise<Target> => {
     data: { usuario_id: target.pasajero, nombre: "Marta", telefono: "3001234567", creado_en: new Date() },
   });
   return { ...target, contact: contact.id };
+};
+
+const withPlace = async (app: TestApp): Promise<Target> => {
+  const target = await people(app);
+  const place = await app.db.savedPlace.create({
+    data: {
+      usuario_id: target.pasajero,
+      tipo: "casa",
+      nombre: "Casa",
+      direccion: "Calle 10 # 43-12",
+      latitud: 6.2,
+      longitud: -75.56,
+      creado_en: new Date(),
+    },
+  });
+  return { ...target, place: place.id };
 };
 
 /** An accepted trip the passenger made a link to follow. */
@@ -487,6 +505,24 @@ const LEGACY: LegacyRow[] = [
     target: withContact,
     allowed: ["pasajero", "administrador"],
     input: (t) => ({ usuario_id: t.pasajero, contacto_id: t.contact }),
+  },
+  {
+    call: "GET /user/lugares_favoritos.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero }),
+  },
+  {
+    call: "POST /user/lugares_favoritos.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero, tipo: "casa", direccion: "Calle 10 # 43-12", latitud: 6.2, longitud: -75.56 }),
+  },
+  {
+    call: "DELETE /user/lugares_favoritos.php",
+    target: withPlace,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({ usuario_id: t.pasajero, lugar_id: t.place }),
   },
   {
     call: "GET /admin/get_documentos_historial.php",
@@ -1004,6 +1040,23 @@ const GRAPHQL: GraphQLRow[] = [
     refusedAs: { conductor: "NOT_FOUND", "otro pasajero": "NOT_FOUND", "otro conductor": "NOT_FOUND", administrador: "NOT_FOUND" },
     query: mutation("removeEmergencyContact", "(contacto_id: $id)"),
     variables: (t) => ({ id: t.contact }),
+  },
+  { field: "savedPlaces", target: people, allowed: ["pasajero"], roles: SELF("pasajero"), query: query("savedPlaces") },
+  {
+    field: "savePlace",
+    target: people,
+    allowed: ["pasajero"],
+    roles: SELF("pasajero"),
+    query: mutation("savePlace", `(input: { tipo: casa, direccion: "Calle 10 # 43-12", latitud: 6.2, longitud: -75.56 })`),
+  },
+  {
+    field: "removeSavedPlace",
+    target: withPlace,
+    allowed: ["pasajero"],
+    // Places are looked up among the caller's own: someone else's is simply not found.
+    refusedAs: { conductor: "NOT_FOUND", "otro pasajero": "NOT_FOUND", "otro conductor": "NOT_FOUND", administrador: "NOT_FOUND" },
+    query: mutation("removeSavedPlace", "(lugar_id: $id)"),
+    variables: (t) => ({ id: t.place }),
   },
   ...(["shareTrip", "tripShares"] as const).map((field) => ({
     field,

@@ -20,6 +20,7 @@ import { rateFor } from "../pricing/rates.js";
 import { commissionRatesFor } from "../money/fare-split.js";
 import { assertAccepted, PAYMENT_METHODS } from "../payment-methods.js";
 import { oneOf, optional, parseInput, type Raw } from "../validation.js";
+import { withSavedPlaces, type NamingPlaces } from "../places/saved-places.js";
 import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "../service-types.js";
 import { TRIP_RULES } from "./access.js";
 import { ACTIVE_STATES } from "../trip-states.js";
@@ -99,14 +100,14 @@ async function withAddress(deps: Deps, point: Place): Promise<Place & { direccio
 }
 
 /**
- * A passenger asks for a trip. It is created only when a driver who could take it is within
- * reach; the nearest of them are offered it at once, the next ones in waves, due from the
- * database to whichever process sends them first (see dispatch).
+ * A passenger asks for a trip, its places sent or named by their saved places. It is created only
+ * when a driver who could take it is within reach; the nearest of them are offered it at once, the
+ * next ones in waves, due from the database to whichever process sends them first (see dispatch).
  * The write transaction holds only the statements that must be atomic.
  */
-export async function createTrip(deps: Deps, actor: Actor, input: TripRequest) {
+export async function createTrip(deps: Deps, actor: Actor, input: TripRequest & NamingPlaces) {
   const passengerId = member(actor, TRIP_RULES.request).id;
-  const request = parseRequest(input);
+  const request = parseRequest(await withSavedPlaces(deps, passengerId, input));
   // The app sends no method: the driver is paid in cash.
   const metodo_pago = request.metodo_pago ?? "efectivo";
   assertAccepted(deps.payments, metodo_pago);

@@ -28,8 +28,10 @@ const TripInput = builder.inputType("CreateTripInput", {
     tipo_servicio: t.field({ type: ServiceTypeEnum, description: "El servicio" }),
     tipo_vehiculo: t.field({ type: VehicleTypeEnum, description: "Otra forma de pedir el servicio: el de este tipo de vehículo" }),
     metodo_pago: t.field({ type: PaymentMethodEnum, description: "Cómo se paga (efectivo si no se envía)" }),
-    origen: t.field({ type: PlaceInput, required: true, description: "Dónde recoger al pasajero; con dirección" }),
-    destino: t.field({ type: PlaceInput, required: true, description: "A dónde va; con dirección" }),
+    origen: t.field({ type: PlaceInput, description: "Dónde recoger al pasajero; con dirección (o lugar_origen_id)" }),
+    destino: t.field({ type: PlaceInput, description: "A dónde va; con dirección (o lugar_destino_id)" }),
+    lugar_origen_id: t.int({ description: "En vez de origen, uno de los lugares guardados de quien llama (savedPlaces)" }),
+    lugar_destino_id: t.int({ description: "En vez de destino, uno de los lugares guardados de quien llama" }),
   }),
 });
 

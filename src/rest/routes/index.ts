@@ -3,6 +3,7 @@ import { authRoutes } from "./auth.js";
 import { conductorRoutes } from "./conductor/index.js";
 import { mapRoutes } from "./map.js";
 import { moneyRoutes } from "./money.js";
+import { placeRoutes } from "./places.js";
 import { safetyRoutes } from "./safety.js";
 import { sosRoutes } from "./sos.js";
 import { tripRoutes } from "./trips/index.js";
@@ -14,6 +15,7 @@ export const legacyRoutes = [
   ...conductorRoutes,
   ...moneyRoutes,
   ...safetyRoutes,
+  ...placeRoutes,
   ...sosRoutes,
   ...adminRoutes,
 ];
