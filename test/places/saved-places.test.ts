@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_FAVOURITES } from "../../src/domain/places/saved-places.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { newAdmin } from "../support/drivers.js";
 import { registerUser } from "../support/fixtures.js";
 import { createDriver, ESTADIO, LLERAS } from "../support/trips.js";
 
@@ -213,5 +214,18 @@ describe("a trip asked for by saved places", () => {
     expect(asked.status, JSON.stringify(asked.body)).toBe(400);
     expect(asked.body).toEqual({ success: false, message: message.replace("ajeno", String(foreign.id)) });
     expect(await app.db.trip.count({ where: { usuario_id: user.id } })).toBe(0);
+  });
+});
+
+describe("an account's deletion", () => {
+  it("erases the person's saved places and emergency contacts with the rest of their data", async () => {
+    const user = await registerUser(app);
+    await save(user.id, HOME);
+    await app.legacy("POST", "/user/contactos_emergencia.php", { usuario_id: user.id, nombre: "Marta", telefono: "3001234567" });
+    const admin = await newAdmin(app);
+    const deleted = await app.graphql(`mutation ($id: Int!) { deleteUser(user_id: $id) { __typename } }`, { id: user.id }, admin.id);
+    expect(deleted.data.deleteUser.__typename).not.toMatch(/Error$/);
+    expect(await stored(user.id)).toBe(0);
+    expect(await app.db.emergencyContact.count({ where: { usuario_id: user.id } })).toBe(0);
   });
 });
