@@ -194,6 +194,38 @@ describe("a trip asked for by saved places", () => {
     });
   });
 
+  it("takes them in create_trip_request.php's flat fields too, and still refuses a pickup sent neither way", async () => {
+    await createDriver(app, { at: LLERAS });
+    const user = await registerUser(app);
+    const work = (await save(user.id, { ...WORK, latitud: ESTADIO.latitud, longitud: ESTADIO.longitud })).body.lugar;
+    const request = (fields: Record<string, unknown>) =>
+      app.legacy("POST", "/user/create_trip_request.php", { usuario_id: user.id, tipo_vehiculo: "carro", ...fields });
+    const missing = await request({ longitud_origen: LLERAS.longitud, lugar_destino_id: work.id });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ success: false, message: "El campo 'latitud_origen' es obligatorio" });
+    const both = await request({
+      latitud_origen: LLERAS.latitud,
+      longitud_origen: LLERAS.longitud,
+      lugar_origen_id: work.id,
+      lugar_destino_id: work.id,
+    });
+    expect(both.body).toEqual({ success: false, message: "El campo 'lugar_origen_id' envía origen o lugar_origen_id, no ambos" });
+    expect(await app.db.trip.count({ where: { usuario_id: user.id } })).toBe(0);
+    const asked = await request({
+      latitud_origen: LLERAS.latitud,
+      longitud_origen: LLERAS.longitud,
+      direccion_origen: LLERAS.direccion,
+      lugar_destino_id: work.id,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.trip.destino).toEqual({
+      direccion: WORK.direccion,
+      latitud: ESTADIO.latitud,
+      longitud: ESTADIO.longitud,
+      referencia: null,
+    });
+  });
+
   it.each([
     [{ lugar_origen_id: "ajeno", destino: ESTADIO }, "El campo 'lugar_origen_id' no es uno de tus lugares guardados (ajeno)"],
     [{ origen: LLERAS, lugar_destino_id: 999_999 }, "El campo 'lugar_destino_id' no es uno de tus lugares guardados (999999)"],

@@ -19,6 +19,10 @@ const NEARBY_CARS = operation(`query NearbyCars($latitud: Float!, $longitud: Flo
 /** A car near the pickup, its vehicle in the app's words; the searching screen only counts them. */
 const nearbyCar = ({ tipo_vehiculo, ...car }: GraphQLData) => ({ vehiculo_tipo: appVehicleType(tipo_vehiculo), ...car });
 
+/** A place sent as flat fields; none when its coordinates are not sent (it is then named by a saved place). */
+const flatPlace = (latitud?: number, longitud?: number, direccion?: string) =>
+  latitud === undefined || longitud === undefined ? undefined : { latitud, longitud, direccion };
+
 /** A passenger asks for a trip, and sees the cars near the pickup. */
 export const askingRoutes = [
   defineRoute({
@@ -49,19 +53,32 @@ export const askingRoutes = [
     method: "POST",
     path: "/user/create_trip_request.php",
     summary: "El pasajero pide un viaje con coordenadas planas; responde solicitud_id",
-    input: z.object({
-      usuario_id: legacyId(),
-      latitud_origen: legacyNumber(),
-      longitud_origen: legacyNumber(),
-      direccion_origen: optional(legacyText()),
-      latitud_destino: legacyNumber(),
-      longitud_destino: legacyNumber(),
-      direccion_destino: optional(legacyText()),
-      // pingo sends the generic "viaje" and names the service through the vehicle type.
-      tipo_servicio: optional(z.preprocess((value) => (value === "viaje" ? undefined : value), legacyChoice(SERVICE_TYPES).optional())),
-      tipo_vehiculo: optional(legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS)),
-      metodo_pago: optional(legacyChoice(PAYMENT_METHODS)),
-    }),
+    input: z
+      .object({
+        usuario_id: legacyId(),
+        // Each place sent as coordinates, or named by one of the passenger's saved places (lugares_favoritos.php).
+        latitud_origen: optional(legacyNumber()),
+        longitud_origen: optional(legacyNumber()),
+        direccion_origen: optional(legacyText()),
+        lugar_origen_id: optional(legacyId()),
+        latitud_destino: optional(legacyNumber()),
+        longitud_destino: optional(legacyNumber()),
+        direccion_destino: optional(legacyText()),
+        lugar_destino_id: optional(legacyId()),
+        // pingo sends the generic "viaje" and names the service through the vehicle type.
+        tipo_servicio: optional(z.preprocess((value) => (value === "viaje" ? undefined : value), legacyChoice(SERVICE_TYPES).optional())),
+        tipo_vehiculo: optional(legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS)),
+        metodo_pago: optional(legacyChoice(PAYMENT_METHODS)),
+      })
+      .superRefine((input, context) => {
+        // A place not named by a saved place needs its coordinates.
+        const needed = [
+          ...(input.lugar_origen_id === undefined ? (["latitud_origen", "longitud_origen"] as const) : []),
+          ...(input.lugar_destino_id === undefined ? (["latitud_destino", "longitud_destino"] as const) : []),
+        ];
+        const missing = needed.find((field) => input[field] === undefined);
+        if (missing) context.addIssue({ code: "custom", path: [missing], message: "es obligatorio" });
+      }),
     // The app's own estimates: the service computes route and price itself.
     ignored: ["distancia_km", "duracion_minutos", "precio_estimado"],
     caller: "usuario_id",
@@ -76,8 +93,10 @@ export const askingRoutes = [
         tipo_servicio: input.tipo_servicio,
         tipo_vehiculo: input.tipo_vehiculo,
         metodo_pago: input.metodo_pago,
-        origen: { latitud: input.latitud_origen, longitud: input.longitud_origen, direccion: input.direccion_origen },
-        destino: { latitud: input.latitud_destino, longitud: input.longitud_destino, direccion: input.direccion_destino },
+        origen: flatPlace(input.latitud_origen, input.longitud_origen, input.direccion_origen),
+        destino: flatPlace(input.latitud_destino, input.longitud_destino, input.direccion_destino),
+        lugar_origen_id: input.lugar_origen_id,
+        lugar_destino_id: input.lugar_destino_id,
       },
     }),
     legacyNames: {
