@@ -49,6 +49,10 @@ const FORBIDDEN = 4403;
 // WebSocket's "try again later" (RFC 6455, 1013), which graphql-ws clients retry.
 const TRY_AGAIN_LATER = 1013;
 
+// A generated id's text is a rope of a dozen pieces (randomUUID), eight times the heap of the same
+// text in one piece; a connection keeps its id for as long as it stays open.
+const flat = (text: string) => Buffer.from(text, "latin1").toString("latin1");
+
 const sessionOf = (socket: Socket) => (socket.actor?.kind === "member" ? socket.actor.session : null);
 
 /** A connection, with who opened it: what each of its operations runs as. */
@@ -127,7 +131,7 @@ export function attachGraphQLWebSocket(
   /** Each connection's request id, decided on its upgrade request, then kept by its socket. */
   const requestIds = new WeakMap<IncomingMessage, string>();
   wss.on("headers", (headers, req) => {
-    const id = requestIdOf(req);
+    const id = flat(requestIdOf(req));
     requestIds.set(req, id);
     headers.push(`X-Request-Id: ${id}`);
   });

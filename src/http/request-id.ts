@@ -8,9 +8,5 @@ const ACCEPTABLE = /^[A-Za-z0-9._:@-]{1,128}$/;
 /** The request's id: the caller's `X-Request-Id` when it is a sensible one, otherwise a new one. */
 export function requestIdOf(req: IncomingMessage): string {
   const sent = req.headers["x-request-id"];
-  return typeof sent === "string" && ACCEPTABLE.test(sent) ? sent : flat(randomUUID());
+  return typeof sent === "string" && ACCEPTABLE.test(sent) ? sent : randomUUID();
 }
-
-// randomUUID's text is a rope of a dozen pieces, eight times the heap of the same text in one piece
-// (a connection keeps its id for as long as it stays open).
-const flat = (text: string) => Buffer.from(text, "latin1").toString("latin1");
