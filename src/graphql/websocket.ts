@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server } from "node:http";
-import { getOperationAST, GraphQLError, Kind, type DocumentNode } from "graphql";
+import { getOperationAST, GraphQLError, Kind, type OperationDefinitionNode } from "graphql";
 import type { PubSub } from "graphql-yoga";
 import type { SubscribePayload } from "graphql-ws";
 import { visibilityKey, type Actor } from "../domain/actor.js";
@@ -24,10 +24,9 @@ import type { GraphQLServer } from "./yoga.js";
  */
 const SHAREABLE = new Set(["tripUpdated", "driverLocation", "tripRequests"]);
 
-function shareable(document: DocumentNode, operationName?: string | null) {
-  const operation = getOperationAST(document, operationName);
+function shareable(operation: OperationDefinitionNode) {
   return (
-    operation?.operation === "subscription" &&
+    operation.operation === "subscription" &&
     operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && SHAREABLE.has(selection.name.value))
   );
 }
@@ -160,16 +159,15 @@ export function attachGraphQLWebSocket(
     const definition = getOperationAST(document, payload.operationName);
     if (!definition) return [new GraphQLError("El documento no tiene una operación que ejecutar con ese nombre")];
     const args = { schema: enveloped.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+    if (definition.operation !== "subscription") return enveloped.execute({ ...args, contextValue: await enveloped.contextFactory() });
     const field = subscriptionField(document, payload.operationName);
-    if (shareable(document, payload.operationName)) {
+    if (shareable(definition)) {
       const outcome = await fanOut.open(key, field, operation, async () =>
         enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }),
       );
       return counted(operation, field, outcome);
     }
-    const contextValue = await enveloped.contextFactory();
-    if (definition.operation !== "subscription") return enveloped.execute({ ...args, contextValue });
-    return counted(operation, field, await enveloped.subscribe({ ...args, contextValue }));
+    return counted(operation, field, await enveloped.subscribe({ ...args, contextValue: await enveloped.contextFactory() }));
   }
 
   /**

@@ -6,7 +6,7 @@ import { owner, signedIn, type Actor } from "../actor.js";
 import type { Deps } from "../deps.js";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import type { PlaceInput } from "../maps/place.js";
-import { latitude, longitude, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
+import { fieldParser, latitude, longitude, oneOf, optional, parseInput, positiveId, text, type Raw } from "../validation.js";
 
 /** A saved place is a casa or a trabajo (one of each), or one of the favoritos. */
 export const PLACE_KINDS = ["casa", "trabajo", "favorito"] as const;
@@ -85,17 +85,6 @@ export async function removeSavedPlace(deps: Deps, actor: Actor, input: Raw<type
   return lugar_id;
 }
 
-/**
- * The place a request names by one of its owner's saved places (`field` says which input named it),
- * as a place input: a 400 naming the field when it is not one of theirs.
- */
-async function savedPlaceInput(deps: Deps, usuarioId: number, lugarId: unknown, field: string): Promise<PlaceInput> {
-  const id = parseInput(z.object({ [field]: positiveId() }), { [field]: lugarId })[field] as number;
-  const place = await deps.db.savedPlace.findFirst({ where: { id, usuario_id: usuarioId } });
-  if (!place) throw new ValidationError(`no es uno de tus lugares guardados (${id})`, field);
-  return { direccion: place.direccion, latitud: place.latitud, longitud: place.longitud, referencia: place.referencia ?? undefined };
-}
-
 /** A request that may name its places by the passenger's saved places instead of sending them. */
 export interface NamingPlaces {
   origen?: unknown;
@@ -108,6 +97,22 @@ const NAMED_BY = [
   ["origen", "lugar_origen_id"],
   ["destino", "lugar_destino_id"],
 ] as const;
+type SavedPlaceField = (typeof NAMED_BY)[number][1];
+const placeIds = {
+  lugar_origen_id: fieldParser("lugar_origen_id", positiveId()),
+  lugar_destino_id: fieldParser("lugar_destino_id", positiveId()),
+};
+
+/**
+ * The place a request names by one of its owner's saved places (`field` says which input named it),
+ * as a place input: a 400 naming the field when it is not one of theirs.
+ */
+async function savedPlaceInput(deps: Deps, usuarioId: number, lugarId: unknown, field: SavedPlaceField): Promise<PlaceInput> {
+  const id = placeIds[field](lugarId);
+  const place = await deps.db.savedPlace.findFirst({ where: { id, usuario_id: usuarioId } });
+  if (!place) throw new ValidationError(`no es uno de tus lugares guardados (${id})`, field);
+  return { direccion: place.direccion, latitud: place.latitud, longitud: place.longitud, referencia: place.referencia ?? undefined };
+}
 
 /** `request` with each place it names by a saved place of `usuarioId` filled in; a place sent both ways is a 400. */
 export async function withSavedPlaces<R extends NamingPlaces>(deps: Deps, usuarioId: number, request: R): Promise<R> {
