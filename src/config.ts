@@ -65,6 +65,12 @@ const schema = z.object({
   DISPATCH_WAVE_S: decimal(0.05, 600).default(15),
   /** How often each process looks for requests whose next wave is due: how late a wave may go out. */
   DISPATCH_POLL_MS: integer(10, 60_000).default(250),
+  /** How long a quoted price holds: a trip asked for with the quote within this long is charged at most that price. */
+  QUOTE_TTL_S: seconds(1, 24 * 3600, 300),
+  /** A trip is booked ahead at least this many minutes before its pickup… */
+  BOOKING_MIN_AHEAD_MIN: integer(0, 24 * 60).default(30),
+  /** …and at most this many days. */
+  BOOKING_MAX_AHEAD_DAYS: integer(1, 365).default(7),
   /** Who collects fares paid by digital wallet or card: the embedded stand-in, or nobody (cash only). */
   PAYMENT_PROVIDER: oneOf(["embedded", "none"]).default("embedded"),
   /** The smallest payout a driver or a company may ask for, in pesos. */

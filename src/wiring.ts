@@ -103,6 +103,11 @@ export async function wire(config: Config, options: WiringOptions = {}): Promise
       shareRequestsPerAddress: counter("seguimiento-ip:", config.SHARE_REQUESTS_PER_ADDRESS, config.SHARE_REQUEST_WINDOW_S),
       driverInvitations: { perCompany: config.DRIVER_INVITATIONS_PER_COMPANY, windowMs: config.DRIVER_INVITATION_WINDOW_S * 1000 },
     },
+    booking: {
+      quoteTtlMs: config.QUOTE_TTL_S * 1000,
+      minAheadMs: config.BOOKING_MIN_AHEAD_MIN * 60_000,
+      maxAheadMs: config.BOOKING_MAX_AHEAD_DAYS * 24 * 3600_000,
+    },
     payments: config.PAYMENT_PROVIDER === "embedded" ? embeddedPayments : null,
     money: { payoutMinimum: config.PAYOUT_MIN_COP, maxDebt: config.DRIVER_MAX_DEBT_COP },
     safety: {

@@ -8,6 +8,7 @@ export type {
   Notification,
   Payout,
   PricingRate,
+  Quote,
   SavedPlace,
   SosIncident,
   Trip,

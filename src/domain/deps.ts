@@ -80,6 +80,13 @@ export interface Deps {
      */
     driverInvitations: { perCompany: number; windowMs: number };
   };
+  booking: {
+    /** How long a quote's price holds. */
+    quoteTtlMs: number;
+    /** How soon and how far ahead a pickup may be booked. */
+    minAheadMs: number;
+    maxAheadMs: number;
+  };
   /** Collects fares the platform is paid (wallet, card); null when only cash is taken. */
   payments: PaymentProvider | null;
   money: {

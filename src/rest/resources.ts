@@ -237,5 +237,17 @@ export const SAVED_PLACE = z.object({
   referencia: maybe(str),
 });
 
+/** A quote, as calculate_quote.php answers it: the price it holds until vence_en, and what it is made of (pesos). */
+export const QUOTE = z.object({
+  cotizacion_id: str,
+  precio_estimado: int,
+  vence_en: when,
+  tipo_servicio: z.enum(SERVICE_TYPES),
+  fecha_programada: maybe(when),
+  distancia_km: num,
+  duracion_estimada_minutos: int,
+  desglose: z.object({ tarifa_base: int, distancia: int, tiempo: int, recargo: int, multiplicador_demanda: num }),
+});
+
 /** An emergency contact, as contactos_emergencia.php lists it. */
 export const EMERGENCY_CONTACT = z.object({ id: int, nombre: str, telefono: maybe(str), email: maybe(str) });

@@ -260,6 +260,19 @@ const LEGACY: LegacyRow[] = [
     input: (t) => ({ usuario_id: t.pasajero, tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO }),
   },
   {
+    call: "POST /pricing/calculate_quote.php",
+    target: people,
+    allowed: ["pasajero", "administrador"],
+    input: (t) => ({
+      usuario_id: t.pasajero,
+      tipo_servicio: "auto",
+      latitud_origen: LLERAS.latitud,
+      longitud_origen: LLERAS.longitud,
+      latitud_destino: ESTADIO.latitud,
+      longitud_destino: ESTADIO.longitud,
+    }),
+  },
+  {
     call: "POST /user/create_trip_request.php",
     target: people,
     allowed: ["pasajero", "administrador"],

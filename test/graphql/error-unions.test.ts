@@ -5,7 +5,7 @@ import { schema } from "../../src/graphql/schema.js";
 import { createLogger } from "../../src/logger.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { logLines } from "../support/log.js";
-import { createPassenger, ESTADIO, LLERAS } from "../support/trips.js";
+import { createDriver, createPassenger, ESTADIO, LLERAS } from "../support/trips.js";
 
 const roots = [schema.getQueryType()!, schema.getMutationType()!];
 const rootFields = roots.flatMap((root: GraphQLObjectType) =>
@@ -120,6 +120,8 @@ describe("an unexpected failure inside an operation", () => {
     );
 
     const passenger = await createPassenger(app);
+    // With a car nearby: the trip is priced only when there is someone to take it.
+    await createDriver(app);
     const legacy = await app.legacy("POST", "/viajes/create_trip.php", {
       usuario_id: passenger.id,
       tipo_servicio: "auto",

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../support/app.js";
 import { activeCompany } from "../support/companies.js";
 import { newAdmin } from "../support/drivers.js";
 import { post } from "../support/fixtures.js";
-import { createDriver, createPassenger, requestTrip } from "../support/trips.js";
+import { createDriver, createPassenger, ESTADIO, LLERAS, requestTrip } from "../support/trips.js";
 
 let app: TestApp;
 let admin: { id: number };
@@ -31,6 +31,8 @@ const step = fc.oneof(
       driver,
       metodo: fc.constantFrom(...PAYMENT_METHODS),
       price,
+      // Asked for with a quote, whose price caps what is charged.
+      quoted: fc.boolean(),
       // Completed, or cancelled in one of the states a trip can be cancelled in.
       end: fc.constantFrom("completado", "cancelado_pendiente", "cancelado_aceptado", "cancelado_en_ruta", "cancelado_en_curso"),
       // The driver's company changes (or not) while the trip is under way.
@@ -152,9 +154,19 @@ async function affiliate(world: World, driverIndex: number, to: number | null) {
   world.driverCompany[driverIndex] = to;
 }
 
+const QUOTE = `query ($input: CreateTripInput!) { fareEstimate(input: $input) { ... on EstimacionTarifa { cotizacion_id precio_estimado } } }`;
+
+/** A quote for the trip requestTrip asks for, paid `metodo`. */
+async function quoteFor(passengerId: number, metodo: PaymentMethod) {
+  const input = { tipo_servicio: "auto", metodo_pago: metodo, origen: LLERAS, destino: ESTADIO };
+  const { data } = await app.graphql(QUOTE, { input }, passengerId);
+  return data.fareEstimate as { cotizacion_id: string; precio_estimado: number };
+}
+
 async function trip(world: World, passengerId: number, s: Extract<Step, { kind: "trip" }>, e: Expected, companies: ExpectedCompany[]) {
   const conductorId = world.drivers[s.driver]!.id;
-  const requested = await requestTrip(app, passengerId, { metodo_pago: s.metodo });
+  const quote = s.quoted ? await quoteFor(passengerId, s.metodo) : null;
+  const requested = await requestTrip(app, passengerId, { metodo_pago: s.metodo, cotizacion_id: quote?.cotizacion_id });
   if (s.end !== "cancelado_pendiente") {
     const accepted = await post(app, "/viajes/accept_trip.php", { trip_id: requested.id, conductor_id: conductorId });
     // A driver kept offline by debt takes no trips: the request is cancelled instead.
@@ -178,7 +190,7 @@ async function trip(world: World, passengerId: number, s: Extract<Step, { kind: 
   }
   const completed = await post(app, "/viajes/complete_trip.php", { trip_id: requested.id, precio_final: s.price });
   expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-  const pesos = Math.round(s.price);
+  const pesos = Math.min(Math.round(s.price), quote?.precio_estimado ?? Number.POSITIVE_INFINITY);
   const stored = await app.db.trip.findUniqueOrThrow({ where: { id: requested.id } });
   const split = expectedSplit(pesos, s.metodo);
   const share =

@@ -31,6 +31,7 @@ describe("fares", () => {
       por_tiempo: 8000,
       recargo: null,
       porcentaje_recargo: 0,
+      por_recargo: 0,
       tarifa_minima: 9000,
       multiplicador_demanda: 1,
       precio_estimado: 29000,
@@ -45,6 +46,7 @@ describe("fares", () => {
     expect(computeFare(AUTO, { distanceKm: 5, minutes: 20, at: PEAK, demand: 1 })).toMatchObject({
       recargo: "pico",
       porcentaje_recargo: 0.2,
+      por_recargo: 5800,
       precio_estimado: 34800,
     });
     expect(computeFare(AUTO, { distanceKm: 5, minutes: 20, at: SATURDAY_MORNING, demand: 1 }).recargo).toBeNull();
@@ -53,6 +55,7 @@ describe("fares", () => {
   it("add the night surcharge", () => {
     expect(computeFare(AUTO, { distanceKm: 5, minutes: 20, at: NIGHT, demand: 1 })).toMatchObject({
       recargo: "nocturno",
+      por_recargo: 7250,
       precio_estimado: 36300, // 29000 × 1.25 = 36250, to the nearest hundred
     });
   });

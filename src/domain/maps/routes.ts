@@ -20,9 +20,14 @@ export interface Route {
   instrucciones: string | null;
 }
 
-/** The route between two points, its duration for the traffic of this moment. */
-export async function estimateRoute(deps: Deps, origin: Point, destination: Point): Promise<Omit<Route, "origen" | "destino">> {
-  const [raw, speed] = await Promise.all([deps.maps.router.route(origin, destination), travelSpeed(deps.db, deps.clock.now())]);
+/** The route between two points, its duration for the traffic at `at` (this moment unless said). */
+export async function estimateRoute(
+  deps: Deps,
+  origin: Point,
+  destination: Point,
+  at: Date = deps.clock.now(),
+): Promise<Omit<Route, "origen" | "destino">> {
+  const [raw, speed] = await Promise.all([deps.maps.router.route(origin, destination), travelSpeed(deps.db, at)]);
   return {
     distancia_km: round(raw.distanceKm, 2),
     duracion_minutos: travelMinutes(raw.distanceKm, speed, raw.freeFlowMinutes),

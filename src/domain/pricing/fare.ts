@@ -10,6 +10,8 @@ export interface Fare {
   por_tiempo: number;
   recargo: Surcharge;
   porcentaje_recargo: number;
+  /** Pesos the surcharge adds to base, distance and time. */
+  por_recargo: number;
   tarifa_minima: number;
   multiplicador_demanda: number;
   precio_estimado: number;
@@ -46,13 +48,15 @@ export function computeFare(rate: PricingRate, trip: { distanceKm: number; minut
   const porcentaje = recargo === "pico" ? rate.recargo_pico : recargo === "nocturno" ? rate.recargo_nocturno : 0;
   const porDistancia = trip.distanceKm * rate.precio_km;
   const porTiempo = trip.minutes * rate.precio_minuto;
-  const beforeDemand = Math.max(rate.tarifa_minima, (rate.tarifa_base + porDistancia + porTiempo) * (1 + porcentaje));
+  const parts = rate.tarifa_base + porDistancia + porTiempo;
+  const beforeDemand = Math.max(rate.tarifa_minima, parts * (1 + porcentaje));
   return {
     tarifa_base: rate.tarifa_base,
     por_distancia: Math.round(porDistancia),
     por_tiempo: Math.round(porTiempo),
     recargo,
     porcentaje_recargo: porcentaje,
+    por_recargo: Math.round(parts * porcentaje),
     tarifa_minima: rate.tarifa_minima,
     multiplicador_demanda: round(trip.demand),
     precio_estimado: toHundreds(beforeDemand * trip.demand),

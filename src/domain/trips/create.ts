@@ -1,94 +1,52 @@
-import { z } from "zod";
 import { lockUser } from "../../db/locks.js";
-import { accountBlockReason } from "../accounts/standing.js";
-import { getUser } from "../accounts/users.js";
-import { member, type Actor } from "../actor.js";
-import type { Deps } from "../deps.js";
-import { AccountDisabledError, ConflictError, NoDriversAvailableError, ValidationError } from "../errors.js";
-import { greatCircleKm, type Point } from "../geo.js";
-import { placeSchema, type PlaceInput } from "../maps/place.js";
-import { estimateRoute } from "../maps/routes.js";
 import { insertOffers } from "../../db/batches.js";
 import { insertRow } from "../../db/insert-row.js";
 import { tripOfPassengerIn } from "../../db/trip-rows.js";
-import { eligibleFor } from "../matching/eligibility.js";
+import { accountBlockReason } from "../accounts/standing.js";
+import { getUser } from "../accounts/users.js";
+import { isMember, member, type Actor } from "../actor.js";
+import { parsePickupTime } from "../booking/pickup-time.js";
+import { assertUnused, quoteFor, recordQuote } from "../booking/quotes.js";
+import { availableDrivers, parseRequest, priceTrip, type TripRequest } from "../booking/request.js";
+import type { Deps } from "../deps.js";
+import { AccountDisabledError, ConflictError, NoDriversAvailableError, ValidationError } from "../errors.js";
+import type { PlaceInput } from "../maps/place.js";
 import { announceWave, nextWave, nextWaveDue } from "../matching/dispatch.js";
-import { announceNewTrip } from "./announce.js";
-import { countPendingTripsNear } from "../matching/requests.js";
-import { computeFare, demandCountLimit, demandMultiplier } from "../pricing/fare.js";
-import { rateFor } from "../pricing/rates.js";
 import { commissionRatesFor } from "../money/fare-split.js";
-import { assertAccepted, PAYMENT_METHODS } from "../payment-methods.js";
-import { oneOf, optional, parseInput, type Raw } from "../validation.js";
+import { assertAccepted } from "../payment-methods.js";
 import { withSavedPlaces, type NamingPlaces } from "../places/saved-places.js";
-import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "../service-types.js";
-import { TRIP_RULES } from "./access.js";
+import { rateFor } from "../pricing/rates.js";
+import { VEHICLE_FOR_SERVICE } from "../service-types.js";
 import { ACTIVE_STATES } from "../trip-states.js";
+import { TRIP_RULES } from "./access.js";
+import { announceNewTrip } from "./announce.js";
 
-const tripSchema = z.object({
-  tipo_servicio: optional(oneOf(SERVICE_TYPES)),
-  metodo_pago: optional(oneOf(PAYMENT_METHODS)),
-  tipo_vehiculo: optional(oneOf(VEHICLE_TYPES)),
-  origen: placeSchema(),
-  destino: placeSchema(),
-});
-
-export type TripRequest = Raw<typeof tripSchema>;
 type Place = PlaceInput;
 
-/** Pickup and drop-off closer than this are the same place. */
-const MIN_TRIP_KM = 0.1;
-
-/** The service asked for: named directly, or through the vehicle type of the older request shape. */
-function serviceTypeOf(request: z.output<typeof tripSchema>): ServiceType {
-  const { tipo_servicio, tipo_vehiculo } = request;
-  if (!tipo_servicio && !tipo_vehiculo) throw new ValidationError("es obligatorio", "tipo_servicio");
-  if (tipo_servicio && tipo_vehiculo && VEHICLE_FOR_SERVICE[tipo_servicio] !== tipo_vehiculo) {
-    throw new ValidationError(
-      `no corresponde al servicio '${tipo_servicio}', que usa vehículos '${VEHICLE_FOR_SERVICE[tipo_servicio]}'`,
-      "tipo_vehiculo",
-    );
-  }
-  return tipo_servicio ?? serviceForVehicle(tipo_vehiculo!);
-}
-
-function parseRequest(input: TripRequest) {
-  const request = parseInput(tripSchema, input);
-  const serviceType = serviceTypeOf(request);
-  if (greatCircleKm(request.origen, request.destino) < MIN_TRIP_KM) {
-    throw new ValidationError("debe estar a más de 100 m del origen", "destino");
-  }
-  return { ...request, serviceType };
-}
-
 /**
- * Route, available drivers and price for a trip that starts now; what a quote and a request
- * share. The drivers come from the geo index: how many are within reach, and the nearest wave.
+ * What a trip would cost, before asking for it: now, or at a booked pickup time (`fecha_programada`).
+ * A signed-in caller is given a quote (`cotizacion_id`) that holds the price for QUOTE_TTL_S; its
+ * places may be saved places. Anyone else gets the price alone.
  */
-async function quote(deps: Deps, serviceType: ServiceType, origin: Point, destination: Point) {
-  const vehicle = VEHICLE_FOR_SERVICE[serviceType];
-  const available = deps.matching.presence.index.count(origin, eligibleFor(deps, vehicle));
-  const [route, pending, rate] = await Promise.all([
-    estimateRoute(deps, origin, destination),
-    countPendingTripsNear(deps.db, origin, serviceType, demandCountLimit(available)),
-    rateFor(deps.reads, vehicle),
-  ]);
-  // The request being priced is one more pending request.
-  const demand = demandMultiplier(pending + 1, available);
-  const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at: deps.clock.now(), demand });
-  return { route, available, fare, rate };
-}
-
-/** What a trip would cost now, before asking for it. */
-export async function fareEstimate(deps: Deps, input: TripRequest) {
-  const request = parseRequest(input);
-  const { route, available, fare } = await quote(deps, request.serviceType, request.origen, request.destino);
+export async function fareEstimate(deps: Deps, actor: Actor, input: TripRequest & NamingPlaces, fecha_programada?: unknown) {
+  const usuarioId = isMember(actor) ? actor.id : null;
+  if (input.cotizacion_id !== undefined && input.cotizacion_id !== null) {
+    throw new ValidationError("no se envía al cotizar: es lo que la cotización responde", "cotizacion_id");
+  }
+  const request = parseRequest(usuarioId === null ? input : await withSavedPlaces(deps, usuarioId, input));
+  const pickupAt = parsePickupTime(deps, fecha_programada) ?? null;
+  const available = availableDrivers(deps, request.serviceType, request.origen);
+  const priced = await priceTrip(deps, request, pickupAt ? { at: pickupAt } : { available });
+  const quote = usuarioId === null ? null : await recordQuote(deps, usuarioId, request, priced, pickupAt);
   return {
-    ...fare,
+    ...priced.fare,
     tipo_servicio: request.serviceType,
-    distancia_km: route.distancia_km,
-    duracion_estimada_minutos: route.duracion_minutos,
+    distancia_km: priced.route.distancia_km,
+    duracion_estimada_minutos: priced.route.duracion_minutos,
     conductores_disponibles: available,
+    cotizacion_id: quote?.id ?? null,
+    vence_en: quote?.vence_en ?? null,
+    fecha_programada: pickupAt,
   };
 }
 
@@ -100,7 +58,8 @@ async function withAddress(deps: Deps, point: Place): Promise<Place & { direccio
 }
 
 /**
- * A passenger asks for a trip, its places sent or named by their saved places. It is created only
+ * A passenger asks for a trip, its places sent or named by their saved places, priced now or by the
+ * quote it names (see fareEstimate). It is created only
  * when a driver who could take it is within reach; the nearest of them are offered it at once, the
  * next ones in waves, due from the database to whichever process sends them first (see dispatch).
  * The write transaction holds only the statements that must be atomic.
@@ -108,20 +67,27 @@ async function withAddress(deps: Deps, point: Place): Promise<Place & { direccio
 export async function createTrip(deps: Deps, actor: Actor, input: TripRequest & NamingPlaces) {
   const passengerId = member(actor, TRIP_RULES.request).id;
   const request = parseRequest(await withSavedPlaces(deps, passengerId, input));
-  // The app sends no method: the driver is paid in cash.
-  const metodo_pago = request.metodo_pago ?? "efectivo";
-  assertAccepted(deps.payments, metodo_pago);
+  assertAccepted(deps.payments, request.metodo_pago);
   const passenger = await getUser(deps.reads, passengerId);
   const blocked = accountBlockReason(passenger);
   if (blocked) throw new AccountDisabledError(blocked);
+  const quote = request.cotizacion_id ? await quoteFor(deps, passengerId, request.cotizacion_id, request, null) : null;
 
   const [origen, destino] = await Promise.all([withAddress(deps, request.origen), withAddress(deps, request.destino)]);
-  const { route, available, fare, rate } = await quote(deps, request.serviceType, origen, destino);
+  const available = availableDrivers(deps, request.serviceType, origen);
   if (available === 0) {
     throw new NoDriversAvailableError(
       "No hay conductores disponibles cerca del punto de origen en este momento; intenta de nuevo en unos minutos",
     );
   }
+  // A quoted trip keeps its quote's price and route; the rates give the commissions in force now.
+  const { route, fare, rate } = quote
+    ? {
+        route: { distancia_km: quote.distancia_km, duracion_minutos: quote.duracion_estimada_minutos },
+        fare: quote,
+        rate: await rateFor(deps.reads, VEHICLE_FOR_SERVICE[request.serviceType]),
+      }
+    : await priceTrip(deps, { ...request, origen, destino }, { available });
 
   const now = deps.clock.now();
   const wave = nextWave(deps, origen, request.serviceType);
@@ -130,6 +96,7 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest & 
     await lockUser(tx, deps.provider, passengerId);
     const active = await tripOfPassengerIn(tx, passengerId, ACTIVE_STATES);
     if (active) throw new ConflictError(`Ya tienes un viaje activo (id ${active.id}, ${active.estado})`);
+    if (quote) await assertUnused(tx, quote);
     const id = await insertRow(tx, deps.provider, "Trip", {
       usuario_id: passengerId,
       tipo_servicio: request.serviceType,
@@ -143,12 +110,14 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest & 
       destino_referencia: destino.referencia,
       precio_estimado: fare.precio_estimado,
       multiplicador_demanda: fare.multiplicador_demanda,
-      metodo_pago,
-      ...commissionRatesFor(rate, metodo_pago),
+      metodo_pago: request.metodo_pago,
+      ...commissionRatesFor(rate, request.metodo_pago),
       distancia_km: route.distancia_km,
       duracion_estimada_minutos: route.duracion_minutos,
       fecha_solicitud: now,
       proxima_ola: nextWaveDue(deps, now),
+      cotizacion_id: quote?.id ?? null,
+      precio_cotizado: quote?.precio_estimado ?? null,
       actualizado_en: now,
     });
     await insertOffers(

@@ -10,6 +10,7 @@ import { observedSpeed } from "../maps/speed.js";
 import { refreshPresence } from "../matching/online-drivers.js";
 import { withdrawOffers } from "../matching/requests.js";
 import { splitFare } from "../money/fare-split.js";
+import { quotedCharge } from "../booking/quotes.js";
 import { tripCompany } from "../money/company-share.js";
 import { postCompletedTrip } from "../money/trip-postings.js";
 import { announceBalance } from "../money/announcements.js";
@@ -119,14 +120,15 @@ const completeSchema = z.object({
 });
 
 /**
- * The ride ends: the final price is split into commissions and the driver's earnings at the
+ * The ride ends: the final price (the driver's, at most the quote's on a quoted trip) is split into commissions and the driver's earnings at the
  * trip's rates and posted to the ledger, the real distance (when sent) replaces the estimate, the
  * real speed feeds the duration model, and the driver is back online (unless they now owe the
  * platform more than the debt limit).
  */
 export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof completeSchema>): Promise<Trip> {
-  const { trip_id, precio_final, distancia_real } = parseInput(completeSchema, input);
+  const { trip_id, precio_final: asked, distancia_real } = parseInput(completeSchema, input);
   const trip = await getTrip(deps, trip_id);
+  const precio_final = quotedCharge(asked, trip.precio_cotizado);
   authorize(actor, TRIP_RULES.complete, trip);
   nextState(trip.estado, "completar");
   const now = deps.clock.now();

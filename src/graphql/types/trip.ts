@@ -88,6 +88,10 @@ export const TripRef = builder.prismaObject("Trip", {
     destino: t.field({ type: TripPlaceRef, description: "A dónde va", resolve: destination }),
     precio_estimado: t.exposeInt("precio_estimado", { description: "COP" }),
     multiplicador_demanda: t.exposeFloat("multiplicador_demanda", { description: "El recargo por demanda al pedirlo, de 1.0 a 2.0" }),
+    precio_cotizado: t.exposeInt("precio_cotizado", {
+      nullable: true,
+      description: "COP: el precio de la cotización con que se pidió, lo más que se cobra; null si se pidió sin cotización",
+    }),
     metodo_pago: t.field({ type: PaymentMethodEnum, description: "Cómo se paga", resolve: (trip) => trip.metodo_pago as PaymentMethod }),
     precio_final: t.exposeInt("precio_final", { nullable: true, description: "COP" }),
     ganancia_conductor: t.int({

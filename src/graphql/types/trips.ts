@@ -32,6 +32,10 @@ const TripInput = builder.inputType("CreateTripInput", {
     destino: t.field({ type: PlaceInput, description: "A dónde va; con dirección (o lugar_destino_id)" }),
     lugar_origen_id: t.int({ description: "En vez de origen, uno de los lugares guardados de quien llama (savedPlaces)" }),
     lugar_destino_id: t.int({ description: "En vez de destino, uno de los lugares guardados de quien llama" }),
+    cotizacion_id: t.string({
+      description:
+        "Al pedirlo, la cotización de quien llama (fareEstimate) para el mismo servicio, lugares y método de pago: se cobra como mucho su precio",
+    }),
   }),
 });
 
@@ -57,10 +61,14 @@ interface FareView {
   distancia_km: number;
   duracion_estimada_minutos: number;
   conductores_disponibles: number;
+  por_recargo: number;
+  cotizacion_id: string | null;
+  vence_en: Date | null;
+  fecha_programada: Date | null;
 }
 
 const FareRef = builder.objectRef<FareView>("EstimacionTarifa").implement({
-  description: "Precio de un viaje pedido ahora, en COP, con su desglose",
+  description: "Precio de un viaje, en COP, con su desglose; para quien inició sesión, una cotización que lo sostiene",
   fields: (t) => ({
     tipo_servicio: t.field({ type: ServiceTypeEnum, description: "El servicio", resolve: (f) => f.tipo_servicio as ServiceType }),
     precio_estimado: t.exposeFloat("precio_estimado", { description: "El precio, COP" }),
@@ -69,11 +77,22 @@ const FareRef = builder.objectRef<FareView>("EstimacionTarifa").implement({
     por_tiempo: t.exposeFloat("por_tiempo", { description: "COP por los minutos" }),
     recargo: t.exposeString("recargo", { nullable: true, description: "pico, nocturno, o null si no hay" }),
     porcentaje_recargo: t.exposeFloat("porcentaje_recargo", { description: "El recargo, como fracción (0.15 = 15 %)" }),
+    por_recargo: t.exposeFloat("por_recargo", { description: "COP que suma el recargo" }),
     tarifa_minima: t.exposeFloat("tarifa_minima", { description: "COP; ningún viaje cuesta menos" }),
     multiplicador_demanda: t.exposeFloat("multiplicador_demanda", { description: "El recargo por demanda, de 1.0 a 2.0" }),
     distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera" }),
     duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados" }),
     conductores_disponibles: t.exposeInt("conductores_disponibles", { description: "Conductores libres a 5 km o menos del origen" }),
+    cotizacion_id: t.exposeString("cotizacion_id", {
+      nullable: true,
+      description: "La cotización, para pedir el viaje con ella (createTrip) antes de vence_en; null si nadie inició sesión",
+    }),
+    vence_en: t.expose("vence_en", { type: "DateTime", nullable: true, description: "Hasta cuándo vale la cotización" }),
+    fecha_programada: t.expose("fecha_programada", {
+      type: "DateTime",
+      nullable: true,
+      description: "La hora de recogida cotizada, para un viaje programado; null para uno ahora",
+    }),
   }),
 });
 
@@ -112,10 +131,17 @@ builder.queryFields((t) => ({
   fareEstimate: t.field({
     ...PUBLIC,
     type: FareRef,
-    description: "Lo que costaría ahora un viaje, sin pedirlo",
+    description:
+      "Lo que costaría un viaje, sin pedirlo: ahora o a una hora de recogida. A quien inició sesión le da una cotización (cotizacion_id) que sostiene el precio QUOTE_TTL_S segundos (300 por defecto)",
     errors: { types: MAPS },
-    args: { input: t.arg({ type: TripInput, required: true, description: "El viaje" }) },
-    resolve: (_root, { input }, ctx) => fareEstimate(ctx.deps, input),
+    args: {
+      input: t.arg({ type: TripInput, required: true, description: "El viaje (sin cotizacion_id)" }),
+      fecha_programada: t.arg.string({
+        description:
+          "Para un viaje programado, la hora de recogida (ISO 8601; sin zona, hora de Bogotá): se cotiza con las reglas de esa hora y sin recargo por demanda",
+      }),
+    },
+    resolve: (_root, { input, fecha_programada }, ctx) => fareEstimate(ctx.deps, ctx.actor, input, fecha_programada),
   }),
 }));
 

@@ -7,6 +7,7 @@ import { appVehicleType } from "../../app-vocabulary.js";
 import { TRIP } from "../../resources.js";
 import { defineRoute, operation, type GraphQLData } from "../../route.js";
 import { TRIP_FRAGMENT } from "./calls.js";
+import { FLAT_NAMES, FLAT_TRIP_FIELDS, placesSent, tripInput } from "./flat-request.js";
 
 const NEARBY_CAR = z.object({ vehiculo_tipo: z.string(), latitud: z.number(), longitud: z.number(), distancia_km: z.number() });
 
@@ -18,10 +19,6 @@ const NEARBY_CARS = operation(`query NearbyCars($latitud: Float!, $longitud: Flo
 
 /** A car near the pickup, its vehicle in the app's words; the searching screen only counts them. */
 const nearbyCar = ({ tipo_vehiculo, ...car }: GraphQLData) => ({ vehiculo_tipo: appVehicleType(tipo_vehiculo), ...car });
-
-/** A place sent as flat fields; none when its coordinates are not sent (it is then named by a saved place). */
-const flatPlace = (latitud?: number, longitud?: number, direccion?: string) =>
-  latitud === undefined || longitud === undefined ? undefined : { latitud, longitud, direccion };
 
 /** A passenger asks for a trip, and sees the cars near the pickup. */
 export const askingRoutes = [
@@ -39,6 +36,8 @@ export const askingRoutes = [
       destino: optional(legacyPlace({ addressRequired: true })),
       lugar_origen_id: optional(legacyId()),
       lugar_destino_id: optional(legacyId()),
+      // The quote the passenger was given (/pricing/calculate_quote.php): the most the trip is charged.
+      cotizacion_id: optional(legacyText()),
     }),
     caller: "usuario_id",
     document: operation(
@@ -53,32 +52,7 @@ export const askingRoutes = [
     method: "POST",
     path: "/user/create_trip_request.php",
     summary: "El pasajero pide un viaje con coordenadas planas; responde solicitud_id",
-    input: z
-      .object({
-        usuario_id: legacyId(),
-        // Each place sent as coordinates, or named by one of the passenger's saved places (lugares_favoritos.php).
-        latitud_origen: optional(legacyNumber()),
-        longitud_origen: optional(legacyNumber()),
-        direccion_origen: optional(legacyText()),
-        lugar_origen_id: optional(legacyId()),
-        latitud_destino: optional(legacyNumber()),
-        longitud_destino: optional(legacyNumber()),
-        direccion_destino: optional(legacyText()),
-        lugar_destino_id: optional(legacyId()),
-        // pingo sends the generic "viaje" and names the service through the vehicle type.
-        tipo_servicio: optional(z.preprocess((value) => (value === "viaje" ? undefined : value), legacyChoice(SERVICE_TYPES).optional())),
-        tipo_vehiculo: optional(legacyChoice(VEHICLE_TYPES, VEHICLE_TYPE_SPELLINGS)),
-        metodo_pago: optional(legacyChoice(PAYMENT_METHODS)),
-      })
-      .superRefine((input, context) => {
-        // A place not named by a saved place needs its coordinates.
-        const needed = [
-          ...(input.lugar_origen_id === undefined ? (["latitud_origen", "longitud_origen"] as const) : []),
-          ...(input.lugar_destino_id === undefined ? (["latitud_destino", "longitud_destino"] as const) : []),
-        ];
-        const missing = needed.find((field) => input[field] === undefined);
-        if (missing) context.addIssue({ code: "custom", path: [missing], message: "es obligatorio" });
-      }),
+    input: z.object({ ...FLAT_TRIP_FIELDS, cotizacion_id: optional(legacyText()) }).superRefine(placesSent),
     // The app's own estimates: the service computes route and price itself.
     ignored: ["distancia_km", "duracion_minutos", "precio_estimado"],
     caller: "usuario_id",
@@ -88,23 +62,8 @@ export const askingRoutes = [
       }`,
       TRIP_FRAGMENT,
     ),
-    variables: (input) => ({
-      input: {
-        tipo_servicio: input.tipo_servicio,
-        tipo_vehiculo: input.tipo_vehiculo,
-        metodo_pago: input.metodo_pago,
-        origen: flatPlace(input.latitud_origen, input.longitud_origen, input.direccion_origen),
-        destino: flatPlace(input.latitud_destino, input.longitud_destino, input.direccion_destino),
-        lugar_origen_id: input.lugar_origen_id,
-        lugar_destino_id: input.lugar_destino_id,
-      },
-    }),
-    legacyNames: {
-      "origen.latitud": "latitud_origen",
-      "origen.longitud": "longitud_origen",
-      "destino.latitud": "latitud_destino",
-      "destino.longitud": "longitud_destino",
-    },
+    variables: (input) => ({ input: tripInput(input) }),
+    legacyNames: FLAT_NAMES,
     output: z.object({ solicitud_id: z.int(), conductores_encontrados: z.int(), trip: TRIP }),
     respond: ({ conductores_avisados, ...trip }) => ({
       message: "Viaje creado; estamos avisando a los conductores cercanos",

@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import type { Db, Tx } from "../../db/client.js";
+import type { Quote } from "../../db/models.js";
+import type { Deps } from "../deps.js";
+import { ValidationError } from "../errors.js";
+import { greatCircleKm } from "../geo.js";
+import type { Fare } from "../pricing/fare.js";
+import type { ParsedRequest } from "./request.js";
+
+/** How far a trip's place may be from the quoted one and still be it: a phone's position drifts between preview and request. */
+const SAME_PLACE_KM = 0.1;
+
+/** Quotes a passenger keeps at once; asking for another past it drops their oldest. */
+const QUOTES_KEPT = 20;
+
+/** 128 random bits: a quote id cannot be guessed, and is only ever looked up with its passenger. */
+const newQuoteId = () => `cot_${randomBytes(16).toString("base64url")}`;
+
+/**
+ * Keeps the quote a passenger was given, so that a trip asked for with it is charged at most its
+ * price; their expired quotes, and their oldest past QUOTES_KEPT, are dropped on the way.
+ */
+export async function recordQuote(
+  deps: Deps,
+  usuarioId: number,
+  request: ParsedRequest,
+  priced: { fare: Fare; route: { distancia_km: number; duracion_minutos: number } },
+  pickupAt: Date | null,
+): Promise<Quote> {
+  const now = deps.clock.now();
+  const { fare, route } = priced;
+  await deps.db.quote.deleteMany({ where: { usuario_id: usuarioId, vence_en: { lte: now } } });
+  const older = await deps.db.quote.findMany({
+    where: { usuario_id: usuarioId },
+    orderBy: { creada_en: "desc" },
+    skip: QUOTES_KEPT - 1,
+    select: { id: true },
+  });
+  if (older.length > 0) await deps.db.quote.deleteMany({ where: { id: { in: older.map(({ id }) => id) } } });
+  return deps.db.quote.create({
+    data: {
+      id: newQuoteId(),
+      usuario_id: usuarioId,
+      tipo_servicio: request.serviceType,
+      metodo_pago: request.metodo_pago,
+      origen_latitud: request.origen.latitud,
+      origen_longitud: request.origen.longitud,
+      destino_latitud: request.destino.latitud,
+      destino_longitud: request.destino.longitud,
+      fecha_programada: pickupAt,
+      precio_estimado: fare.precio_estimado,
+      tarifa_base: fare.tarifa_base,
+      por_distancia: fare.por_distancia,
+      por_tiempo: fare.por_tiempo,
+      recargo: fare.recargo,
+      por_recargo: fare.por_recargo,
+      multiplicador_demanda: fare.multiplicador_demanda,
+      distancia_km: route.distancia_km,
+      duracion_estimada_minutos: route.duracion_minutos,
+      creada_en: now,
+      vence_en: new Date(now.getTime() + deps.booking.quoteTtlMs),
+    },
+  });
+}
+
+const refused = (reason: string) => new ValidationError(reason, "cotizacion_id");
+
+/** Bogotá's wall clock, for telling someone when their quote ran out. */
+const clockTime = (date: Date) =>
+  date.toLocaleTimeString("es-CO", { timeZone: "America/Bogota", hour: "2-digit", minute: "2-digit", hour12: false });
+
+/**
+ * The caller's quote named by a request, checked against it: a 400 naming cotizacion_id when it is
+ * not theirs (or does not exist: the two are told apart for nobody), has expired, or was for another
+ * service, payment method, place or pickup time. Whether it was used already is `assertUnused`'s.
+ */
+export async function quoteFor(
+  deps: Deps,
+  usuarioId: number,
+  cotizacionId: string,
+  request: ParsedRequest,
+  pickupAt: Date | null,
+): Promise<Quote> {
+  const quote = await deps.db.quote.findFirst({ where: { id: cotizacionId, usuario_id: usuarioId } });
+  if (!quote) throw refused("no es una cotización tuya vigente; pide otra cotización o pide el viaje sin ella");
+  if (quote.vence_en <= deps.clock.now()) {
+    throw refused(`venció a las ${clockTime(quote.vence_en)}; pide otra cotización o pide el viaje sin ella`);
+  }
+  if (quote.tipo_servicio !== request.serviceType) throw refused(`es para el servicio '${quote.tipo_servicio}'`);
+  if (quote.metodo_pago !== request.metodo_pago) throw refused(`es para pagar con '${quote.metodo_pago}'`);
+  if (greatCircleKm(request.origen, { latitud: quote.origen_latitud, longitud: quote.origen_longitud }) > SAME_PLACE_KM) {
+    throw refused("es para otro punto de recogida");
+  }
+  if (greatCircleKm(request.destino, { latitud: quote.destino_latitud, longitud: quote.destino_longitud }) > SAME_PLACE_KM) {
+    throw refused("es para otro destino");
+  }
+  if (quote.fecha_programada?.getTime() !== pickupAt?.getTime()) {
+    throw refused(quote.fecha_programada ? "es para un viaje programado a otra hora" : "es para un viaje ahora, no programado");
+  }
+  return quote;
+}
+
+/** A quote buys one trip: read where the passenger's requests are one at a time, so two cannot both use it. */
+export async function assertUnused(db: Db | Tx, quote: Quote): Promise<void> {
+  const used = await db.trip.findUnique({ where: { cotizacion_id: quote.id }, select: { id: true } });
+  if (used) throw refused(`ya se usó para el viaje ${used.id}; pide otra cotización o pide el viaje sin ella`);
+}
+
+/** What a quoted trip is charged: what its driver asks, never more than the quote. */
+export const quotedCharge = (asked: number, precioCotizado: number | null) =>
+  precioCotizado === null ? asked : Math.min(asked, precioCotizado);
