@@ -142,6 +142,29 @@ describe("the migration runner", () => {
     expect(await tableNames(database.url)).toEqual(expect.arrayContaining(["usuarios", "viajes", "_migraciones"]));
   });
 
+  /** The triggers in a database: SQL cannot declare them in schema.prisma, so the catalog leaves them out. */
+  const triggerNames = async (url: string): Promise<string[]> => {
+    if (testProvider === "sqlite") {
+      const db = new Database(url.replace(/^file:/, ""));
+      const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as Array<{ name: string }>;
+      db.close();
+      return rows.map((r) => r.name);
+    }
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query("SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal");
+    await client.end();
+    return rows.map((r) => r.name);
+  };
+
+  it("keeps every trigger the migrations create: a later one that rebuilds a table must not drop them", async () => {
+    database = await createTestDatabase();
+    await applyMigrations(database.url);
+    const written = migrationsFor(testProvider).flatMap(({ sql }) => [...sql.matchAll(/CREATE TRIGGER "(\w+)"/g)].map((match) => match[1]));
+    expect(written.length).toBeGreaterThan(0);
+    expect((await triggerNames(database.url)).sort()).toEqual([...written].sort());
+  });
+
   it("migrates once when several processes start together", async () => {
     database = await createTestDatabase();
     const runs = await Promise.all([1, 2, 3].map(() => applyMigrations(database.url)));
