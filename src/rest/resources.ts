@@ -57,6 +57,8 @@ export const TRIP = z.object({
   destino: PLACE,
   precio_estimado: int,
   metodo_pago: z.enum(PAYMENT_METHODS),
+  // For the trip's passenger alone (null for anyone else): what they tell the driver to start.
+  pin_inicio: maybe(str),
   precio_final: maybe(int),
   distancia_km: num,
   duracion_estimada_minutos: int,

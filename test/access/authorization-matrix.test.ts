@@ -894,6 +894,13 @@ const GRAPHQL: GraphQLRow[] = [
     variables: (t) => ({ id: t.trip }),
   },
   {
+    field: "confirmTripStart",
+    target: tripIn("aceptado"),
+    allowed: ["pasajero"],
+    query: mutation("confirmTripStart", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
     field: "startTrip",
     target: tripIn("aceptado"),
     allowed: ["conductor"],

@@ -54,6 +54,7 @@ describe("POST /viajes/create_trip.php", () => {
       "metodo_pago",
       "motivo_cancelacion",
       "origen",
+      "pin_inicio",
       "precio_estimado",
       "precio_final",
       "tipo_servicio",
@@ -68,6 +69,8 @@ describe("POST /viajes/create_trip.php", () => {
       origen: { ...LLERAS, referencia: "Frente al parque" },
       destino: { ...ESTADIO, referencia: null },
       precio_final: null,
+      // Drawn when a driver accepts.
+      pin_inicio: null,
       fecha_solicitud: clock.now().toISOString(),
       fecha_aceptacion: null,
       fecha_inicio: null,

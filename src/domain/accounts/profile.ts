@@ -11,6 +11,8 @@ const updateSchema = z.object({
   nombre: optional(text(100)),
   apellido: optional(text(100)),
   telefono: optional(phone()),
+  // "Verificar con PIN": their trips start only with the PIN they are shown (src/domain/trips/start-pin.ts).
+  verificar_pin: optional(z.boolean({ error: "debe ser true o false" })),
   ...locationFields,
 });
 
@@ -19,12 +21,12 @@ export type ProfileUpdate = Raw<typeof updateSchema>;
 /** Updates only the fields sent, of the caller's own profile; location fields go to their primary location. */
 export async function updateProfile(deps: Deps, actor: Actor, input: ProfileUpdate) {
   const userId = member(actor, ACCOUNT_RULES.own).id;
-  const { nombre, apellido, telefono, ...location } = parseChanges(updateSchema, input);
+  const { nombre, apellido, telefono, verificar_pin, ...location } = parseChanges(updateSchema, input);
   assertCoordinatePair(location);
   await getUser(deps.db, userId);
   return deps.db.$transaction(async (tx) => {
     await savePrimaryLocation(tx, userId, location);
     // Always written, so actualizado_en moves even when only the location changed.
-    return tx.user.update({ where: { id: userId }, data: { nombre, apellido, telefono } });
+    return tx.user.update({ where: { id: userId }, data: { nombre, apellido, telefono, verificar_pin } });
   });
 }

@@ -55,6 +55,11 @@ export const TRIP_RULES = {
     (trip) => `Solo el pasajero del viaje ${trip.id} puede calificar al conductor`,
     (actor, trip) => passenger(actor, trip) || isUnnamedLegacy(actor),
   ),
+  /** The start PIN, and confirming the start in the app instead of it: the trip's passenger alone. */
+  startPin: rule<Trip>(
+    (trip) => `Solo el pasajero del viaje ${trip.id} puede ver su PIN o confirmar su inicio`,
+    (actor, trip) => passenger(actor, trip),
+  ),
   ratePassenger: rule<Trip>(
     (trip) => `Solo el conductor del viaje ${trip.id} puede calificar al pasajero`,
     (actor, trip) => driver(actor, trip) || isUnnamedLegacy(actor),

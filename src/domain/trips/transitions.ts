@@ -20,6 +20,8 @@ import { number, optional, parseInput, positiveId, text, type Raw } from "../val
 import { TRIP_RULES } from "./access.js";
 import { announceTrip } from "./announce.js";
 import { getTrip } from "./queries.js";
+import { recordTripEvent } from "./history.js";
+import { checkStartPin, drawPin } from "./start-pin.js";
 import { audit } from "../audit/audit.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "../service-types.js";
 import { ASSIGNED_STATES, TRANSITIONS, nextState, refusal, type Trigger } from "../trip-states.js";
@@ -73,7 +75,7 @@ export async function acceptTrip(deps: Deps, actor: Actor, tripId: unknown): Pro
     const busy = await tx.trip.findFirst({ where: { conductor_id: driverId, estado: { in: [...ASSIGNED_STATES] } } });
     if (busy) throw new ConflictError(`Ya tienes un viaje activo (id ${busy.id})`);
     const company = await tripCompany(tx, driver.conductor.empresa_id, trip.fecha_solicitud);
-    const updated = await transition(tx, trip, "aceptar", now, { data: { conductor_id: driverId, ...company } });
+    const updated = await transition(tx, trip, "aceptar", now, { data: { conductor_id: driverId, pin_inicio: drawPin(), ...company } });
     await closeOnlinePeriod(tx, driverId, now);
     const offer = { viaje_id: trip.id, conductor_id: driverId };
     await tx.tripOffer.upsert({
@@ -99,12 +101,18 @@ export async function startRoute(deps: Deps, actor: Actor, tripId: unknown): Pro
   return moved;
 }
 
-/** The passenger is on board. */
-export async function startTrip(deps: Deps, actor: Actor, tripId: unknown): Promise<Trip> {
+/** The passenger is on board; with the trip's PIN when the passenger verifies with one (see start-pin). */
+export async function startTrip(deps: Deps, actor: Actor, tripId: unknown, pin?: unknown): Promise<Trip> {
   const trip = await getTrip(deps, tripId);
   authorize(actor, TRIP_RULES.start, trip);
   nextState(trip.estado, "iniciar");
-  const started = await deps.db.$transaction((tx) => transition(tx, trip, "iniciar", deps.clock.now()));
+  const checked = await checkStartPin(deps, actor, trip, pin);
+  const now = deps.clock.now();
+  const started = await deps.db.$transaction(async (tx) => {
+    const started = await transition(tx, trip, "iniciar", now);
+    if (checked) await recordTripEvent(tx, trip, "pin_correcto", actor, now);
+    return started;
+  });
   announceTrip(deps, started);
   return started;
 }

@@ -70,6 +70,9 @@ export const User = builder.prismaObject("User", {
     empresa: t.relation("empresa", { type: CompanySummary, nullable: true, description: "Su empresa: la de sus viajes o la que gestiona" }),
     calificacion: t.exposeFloat("calificacion", { description: "Promedio de calificaciones recibidas (0 sin calificaciones)" }),
     total_calificaciones: t.exposeInt("total_calificaciones", { description: "Cuántas calificaciones recibió" }),
+    verificar_pin: t.exposeBoolean("verificar_pin", {
+      description: "Si sus viajes, como pasajero, solo inician con el PIN que se le muestra (pin_inicio)",
+    }),
     viajes_completados_como_conductor: t.relationCount("viajes_conductor", {
       where: { estado: "completado" },
       description: "Viajes que completó como conductor",
@@ -146,6 +149,7 @@ const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
     nombre: t.string({ description: "Nombre" }),
     apellido: t.string({ description: "Apellido" }),
     telefono: t.string({ description: "Teléfono (7 a 15 dígitos)" }),
+    verificar_pin: t.boolean({ description: "Verificar con PIN: sus viajes solo inician con el PIN que se le muestra" }),
     ...locationInputFields(t),
   }),
 });

@@ -5,6 +5,7 @@ import type { PaymentMethod } from "../../domain/payment-methods.js";
 import type { ServiceType } from "../../domain/service-types.js";
 import type { TripState } from "../../domain/trip-states.js";
 import { TRIP_RULES } from "../../domain/trips/access.js";
+import { tripHistory } from "../../domain/trips/history.js";
 import { builder } from "../builder.js";
 import type { Context } from "../context.js";
 import { User } from "./accounts.js";
@@ -71,6 +72,20 @@ const splitPart =
   (trip: Trip, _args: unknown, ctx: Context) =>
     TRIP_RULES.fareSplit.allows(ctx.actor, trip) ? trip[part] : null;
 
+const TripEventRef = builder.prismaObject("TripEvent", {
+  name: "EventoViaje",
+  description: "Algo que pasó en un viaje además de sus estados: un PIN intentado, un inicio confirmado por el pasajero, …",
+  fields: (t) => ({
+    id: t.exposeInt("id", { description: "El evento" }),
+    tipo: t.exposeString("tipo", {
+      description: "pin_correcto, pin_incorrecto, inicio_bloqueado (tras 5 PIN incorrectos) o inicio_confirmado (por el pasajero)",
+    }),
+    actor_id: t.exposeInt("actor_id", { nullable: true, description: "Quién lo hizo; null para una llamada heredada sin id" }),
+    detalles: t.exposeString("detalles", { nullable: true, description: "Sus detalles, en JSON (el número de intento de un PIN)" }),
+    creado_en: t.expose("creado_en", { type: "DateTime", description: "Cuándo" }),
+  }),
+});
+
 export const TripRef = builder.prismaObject("Trip", {
   name: "Viaje",
   description: "Un viaje, desde que se pide hasta que termina",
@@ -93,6 +108,24 @@ export const TripRef = builder.prismaObject("Trip", {
       description: "COP: el precio de la cotización con que se pidió, lo más que se cobra; null si se pidió sin cotización",
     }),
     metodo_pago: t.field({ type: PaymentMethodEnum, description: "Cómo se paga", resolve: (trip) => trip.metodo_pago as PaymentMethod }),
+    pin_inicio: t.string({
+      nullable: true,
+      description:
+        "Los 4 dígitos que el pasajero dice al conductor para iniciar el viaje, desde que lo aceptan; solo para el pasajero. Se piden si activó verificar_pin",
+      resolve: (trip, _args, ctx) => (TRIP_RULES.startPin.allows(ctx.actor, trip) ? trip.pin_inicio : null),
+    }),
+    inicio_confirmado_en: t.expose("inicio_confirmado_en", {
+      type: "DateTime",
+      nullable: true,
+      description: "Cuándo el pasajero confirmó el inicio en su app (el conductor lo inicia entonces sin PIN)",
+    }),
+    historial: t.field({
+      type: [TripEventRef],
+      nullable: true,
+      description:
+        "Lo que pasó en el viaje además de sus estados, lo más antiguo primero; para el pasajero, el conductor y los administradores",
+      resolve: (trip, _args, ctx) => tripHistory(ctx.deps, ctx.actor, trip),
+    }),
     precio_final: t.exposeInt("precio_final", { nullable: true, description: "COP" }),
     ganancia_conductor: t.int({
       nullable: true,

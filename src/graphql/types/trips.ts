@@ -8,6 +8,7 @@ import type { ServiceType } from "../../domain/service-types.js";
 import { isFinal, isFurther } from "../../domain/trip-states.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
+import { confirmTripStart } from "../../domain/trips/start-pin.js";
 import { AccountDisabledError, ConflictError, InvalidStateError, NoDriversAvailableError, NotFoundError } from "../../domain/errors.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder } from "../builder.js";
@@ -169,10 +170,21 @@ builder.mutationFields((t) => ({
   }),
   startTrip: t.field({
     type: TripRef,
-    description: "El pasajero subió (en_curso)",
+    description: "El pasajero subió (en_curso); con el PIN del viaje si el pasajero verifica con PIN",
     errors: { types: TRIP_STEP },
+    args: {
+      trip_id: t.arg.int({ required: true, description: "El viaje" }),
+      pin: t.arg.string({ description: "Los 4 dígitos que dice el pasajero; obligatorio si activó verificar_pin" }),
+    },
+    resolve: (_root, args, ctx) => startTrip(ctx.deps, ctx.actor, args.trip_id, args.pin),
+  }),
+  confirmTripStart: t.field({
+    type: TripRef,
+    description:
+      "El pasajero confirma en su app que el viaje puede iniciar: el conductor lo inicia sin PIN (la salida tras 5 PIN incorrectos)",
+    errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
     args: tripId,
-    resolve: (_root, args, ctx) => startTrip(ctx.deps, ctx.actor, args.trip_id),
+    resolve: (_root, args, ctx) => confirmTripStart(ctx.deps, ctx.actor, args.trip_id),
   }),
   completeTrip: t.field({
     type: TripRef,

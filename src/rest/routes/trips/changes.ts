@@ -18,8 +18,9 @@ export const changeRoutes = [
   tripChange(
     "/viajes/start_trip.php",
     "El conductor recoge al pasajero: el viaje pasa a en_curso",
-    z.object({ trip_id: legacyId() }),
-    `mutation Start($trip_id: Int!) { startTrip(trip_id: $trip_id) { ...LegacyError ...LegacyTrip } }`,
+    // pin: what the passenger says, when they verify with a PIN.
+    z.object({ trip_id: legacyId(), pin: optional(legacyText()) }),
+    `mutation Start($trip_id: Int!, $pin: String) { startTrip(trip_id: $trip_id, pin: $pin) { ...LegacyError ...LegacyTrip } }`,
     "Viaje iniciado",
   ),
   tripChange(
