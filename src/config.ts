@@ -71,6 +71,12 @@ const schema = z.object({
   BOOKING_MIN_AHEAD_MIN: integer(0, 24 * 60).default(30),
   /** …and at most this many days. */
   BOOKING_MAX_AHEAD_DAYS: integer(1, 365).default(7),
+  /** A booked trip is dispatched (offered to drivers) this many minutes before its pickup… */
+  BOOKING_DISPATCH_LEAD_MIN: integer(0, 24 * 60).default(15),
+  /** …and ends, never charged, when nobody has taken it this many minutes after the pickup time. */
+  BOOKING_GRACE_MIN: integer(0, 24 * 60).default(10),
+  /** How often each process looks for bookings to dispatch, end or remind of: how late those may go. */
+  BOOKING_POLL_MS: integer(10, 600_000).default(1000),
   /** Who collects fares paid by digital wallet or card: the embedded stand-in, or nobody (cash only). */
   PAYMENT_PROVIDER: oneOf(["embedded", "none"]).default("embedded"),
   /** The smallest payout a driver or a company may ask for, in pesos. */

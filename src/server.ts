@@ -128,6 +128,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}) {
     nudgeReminders: () => work?.reminders.nudge() ?? Promise.resolve(),
     /** Escalates the SOSs due now (once the process works). */
     nudgeEscalation: () => work?.escalation.nudge() ?? Promise.resolve(),
+    /** Reminds of, dispatches and ends the booked trips due now (once the process works). */
+    nudgeBookings: () => work?.bookings.nudge() ?? Promise.resolve(),
   };
 }
 

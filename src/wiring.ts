@@ -107,6 +107,8 @@ export async function wire(config: Config, options: WiringOptions = {}): Promise
       quoteTtlMs: config.QUOTE_TTL_S * 1000,
       minAheadMs: config.BOOKING_MIN_AHEAD_MIN * 60_000,
       maxAheadMs: config.BOOKING_MAX_AHEAD_DAYS * 24 * 3600_000,
+      dispatchLeadMs: config.BOOKING_DISPATCH_LEAD_MIN * 60_000,
+      graceMs: config.BOOKING_GRACE_MIN * 60_000,
     },
     payments: config.PAYMENT_PROVIDER === "embedded" ? embeddedPayments : null,
     money: { payoutMinimum: config.PAYOUT_MIN_COP, maxDebt: config.DRIVER_MAX_DEBT_COP },

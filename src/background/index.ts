@@ -9,6 +9,7 @@ import {
 import type { Passes } from "../domain/passes.js";
 import { simulateDemoDrivers } from "../demo/simulator.js";
 import type { Wired } from "../wiring.js";
+import { startBookings } from "./bookings.js";
 import { startCatchUp } from "./catch-up.js";
 import { startDispatcher } from "./dispatcher.js";
 import { startDocumentReminders } from "./document-reminders.js";
@@ -54,13 +55,15 @@ export interface Work {
   dispatcher: Passes;
   reminders: Passes;
   escalation: Passes;
+  bookings: Passes;
   stop(): Promise<void>;
 }
 
 /**
  * Every loop a process runs of its own accord: sending the waves of trip requests, mail, document
  * reminders, escalating SOSs nobody acknowledged, storing and announcing driver positions, catching
- * up while Redis is away (and on SOSs another process could not announce), moving the demo drivers.
+ * up while Redis is away (and on SOSs another process could not announce), dispatching, ending and
+ * reminding of booked trips, moving the demo drivers.
  */
 export function startWork({ config, deps, events, outage, mail }: Wired, state: FollowedState): Work {
   const demoDrivers = config.DEMO_DATA
@@ -71,6 +74,7 @@ export function startWork({ config, deps, events, outage, mail }: Wired, state: 
   const stopCatchUp = startCatchUp(deps, events, outage);
   const reminders = startDocumentReminders(deps, outage);
   const escalation = startSosEscalation(deps, { pollMs: config.SOS_POLL_MS, database: outage });
+  const bookings = startBookings(deps, { pollMs: config.BOOKING_POLL_MS, database: outage });
   const stopSosSweep = startSosSweep(deps, events, outage);
   const flushing = setInterval(state.flushPositions, config.POSITION_FLUSH_MS);
   const announcing = setInterval(() => announcePositions(deps), POSITION_ANNOUNCE_MS);
@@ -79,11 +83,13 @@ export function startWork({ config, deps, events, outage, mail }: Wired, state: 
     dispatcher,
     reminders,
     escalation,
+    bookings,
     stop: async () => {
       demoDrivers?.stop();
       await dispatcher.stop();
       await reminders.stop();
       await escalation.stop();
+      await bookings.stop();
       stopSosSweep();
       clearInterval(flushing);
       clearInterval(announcing);

@@ -9,6 +9,7 @@ export type {
   Payout,
   PricingRate,
   Quote,
+  Reservation,
   SavedPlace,
   SosIncident,
   Trip,

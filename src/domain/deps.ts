@@ -86,6 +86,9 @@ export interface Deps {
     /** How soon and how far ahead a pickup may be booked. */
     minAheadMs: number;
     maxAheadMs: number;
+    /** How long before its pickup a booked trip is dispatched, and how long after it one nobody took ends. */
+    dispatchLeadMs: number;
+    graceMs: number;
   };
   /** Collects fares the platform is paid (wallet, card); null when only cash is taken. */
   payments: PaymentProvider | null;

@@ -108,6 +108,12 @@ export const localDate = (date: Date) => {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 };
 
+/** The local wall-clock time `date` falls on, as HH:MM. */
+export const localClock = (date: Date) => {
+  const { hour, minute } = localTime(date);
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+};
+
 /** Local calendar days from the day `from` falls on to the day `to` falls on: 0 the same day, 1 the next. */
 export const calendarDaysBetween = (from: Date, to: Date) => {
   const dayOf = (date: Date) => {

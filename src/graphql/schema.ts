@@ -21,6 +21,7 @@ import "./types/balances.js";
 import "./types/ledger.js";
 import "./types/payouts.js";
 import "./types/places.js";
+import "./types/reservations.js";
 import "./types/notifications.js";
 import "./types/operations.js";
 import "./types/platform-stats.js";

@@ -32,6 +32,8 @@ interface Target {
   link?: number;
   /** A place the passenger saved. */
   place?: number;
+  /** A trip the passenger booked ahead. */
+  booking?: number;
 }
 
 /** People who own nothing the rows act on, and the administrator. */
@@ -96,6 +98,24 @@ const tripIn =
       if (reached === state) break;
     }
     return { ...target, trip: trip.id };
+  };
+
+/** A trip the passenger booked for two days ahead, which the driver committed to when asked. */
+const booked =
+  (committed: boolean) =>
+  async (app: TestApp): Promise<Target> => {
+    const target = await people(app);
+    const fecha_programada = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
+    const booking = await step(
+      app,
+      target.pasajero,
+      `mutation ($input: ReservaInput!) { bookTrip(input: $input) { __typename ... on Reserva { id } } }`,
+      { input: { tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO, fecha_programada } },
+    );
+    if (committed) {
+      await step(app, target.conductor, `mutation ($id: Int!) { commitToReservation(reserva_id: $id) { __typename } }`, { id: booking.id });
+    }
+    return { ...target, booking: booking.id };
   };
 
 const applicant = async (app: TestApp): Promise<Target> => {
@@ -652,7 +672,71 @@ const mutation = operation("mutation");
 const SELF = (owner: Role) => ["anónimo", owner] as const;
 const NOT_DRIVERS = { pasajero: "NOT_FOUND", "otro pasajero": "NOT_FOUND", administrador: "NOT_FOUND" } as const;
 
+/** Operations for drivers at work, tried by one driver: an administrator or a passenger is none. */
+const DRIVER_ROLES = ["anónimo", "pasajero", "conductor", "administrador"] as const;
+
 const GRAPHQL: GraphQLRow[] = [
+  {
+    field: "reservation",
+    target: booked(true),
+    allowed: ["pasajero", "conductor", "administrador"],
+    query: query("reservation", "(reserva_id: $id)"),
+    variables: (t) => ({ id: t.booking }),
+  },
+  { field: "myReservations", target: booked(false), allowed: ["pasajero"], roles: SELF("pasajero"), query: query("myReservations") },
+  {
+    field: "openReservations",
+    target: booked(false),
+    allowed: ["conductor"],
+    roles: DRIVER_ROLES,
+    query: query("openReservations", `(latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud})`),
+  },
+  { field: "myCommitments", target: booked(true), allowed: ["conductor"], roles: DRIVER_ROLES, query: query("myCommitments") },
+  { field: "reservations", target: booked(false), allowed: ["administrador"], query: query("reservations") },
+  {
+    field: "bookTrip",
+    target: people,
+    allowed: ["pasajero"],
+    roles: SELF("pasajero"),
+    query: mutation(
+      "bookTrip",
+      `(input: {
+        tipo_servicio: auto,
+        fecha_programada: "${new Date(Date.now() + 2 * 24 * 3600_000).toISOString()}",
+        origen: { latitud: ${LLERAS.latitud}, longitud: ${LLERAS.longitud} },
+        destino: { latitud: ${ESTADIO.latitud}, longitud: ${ESTADIO.longitud} }
+      })`,
+    ),
+  },
+  {
+    field: "changeReservation",
+    target: booked(false),
+    allowed: ["pasajero"],
+    query: mutation("changeReservation", "(reserva_id: $id, input: { metodo_pago: efectivo })"),
+    variables: (t) => ({ id: t.booking }),
+  },
+  {
+    field: "cancelReservation",
+    target: booked(false),
+    allowed: ["pasajero", "administrador"],
+    query: mutation("cancelReservation", `(reserva_id: $id, motivo: "Prueba")`),
+    variables: (t) => ({ id: t.booking }),
+  },
+  {
+    field: "commitToReservation",
+    target: booked(false),
+    allowed: ["conductor"],
+    roles: DRIVER_ROLES,
+    query: mutation("commitToReservation", "(reserva_id: $id)"),
+    variables: (t) => ({ id: t.booking }),
+  },
+  {
+    field: "withdrawFromReservation",
+    target: booked(true),
+    allowed: ["conductor"],
+    query: mutation("withdrawFromReservation", "(reserva_id: $id)"),
+    variables: (t) => ({ id: t.booking }),
+  },
   {
     field: "user",
     target: people,

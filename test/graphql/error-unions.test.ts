@@ -76,6 +76,8 @@ describe("each operation's result union", () => {
     expect(listing("NoDriversAvailableError")).toEqual(["Mutation.createTrip"]);
     expect(listing("InvalidCredentialsError")).toEqual(["Mutation.changePassword", "Mutation.login"]);
     expect(listing("UpstreamError")).toEqual([
+      "Mutation.bookTrip",
+      "Mutation.changeReservation",
       "Mutation.createTrip",
       "Query.distance",
       "Query.fareEstimate",

@@ -75,6 +75,8 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     DISPATCH_POLL_MS: "60000",
     // Likewise SOS escalations, which a test nudges (nudgeEscalation).
     SOS_POLL_MS: "60000",
+    // And booked trips, dispatched when a test nudges them.
+    BOOKING_POLL_MS: "600000",
     ...options.env,
   });
   const queries: string[] = [];

@@ -139,7 +139,7 @@ const erased = (id: number, now: Date) => ({
 
 /**
  * Deletes an account: the person's data (name, e-mail, phone, addresses, saved places, emergency
- * contacts, quotes, driver profile and document photos, notifications) is erased and the account can never sign in again, but its id
+ * contacts, quotes, reservations, driver profile and document photos, notifications) is erased and the account can never sign in again, but its id
  * stays in the trips it took part in, so the other side's history, earnings and statistics still
  * add up and the apps, which require every trip's usuario_id, keep showing it.
  */
@@ -163,6 +163,12 @@ export async function deleteUser(deps: Deps, actor: Actor, userId: unknown) {
     await tx.savedPlace.deleteMany({ where: { usuario_id: id } });
     await tx.emergencyContact.deleteMany({ where: { usuario_id: id } });
     await tx.quote.deleteMany({ where: { usuario_id: id } });
+    // Reservations not dispatched are theirs alone (dispatched ones stay, as trips do); a driver's commitments are let go.
+    await tx.reservation.deleteMany({ where: { usuario_id: id, viaje_id: null } });
+    await tx.reservation.updateMany({
+      where: { conductor_id: id, estado: "programada" },
+      data: { conductor_id: null, comprometida_en: null },
+    });
     await tx.notification.deleteMany({ where: { usuario_id: id } });
     await tx.emailVerification.deleteMany({ where: { usuario_id: id } });
     await tx.user.update({ where: { id }, data: erased(id, now) });

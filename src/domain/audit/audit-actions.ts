@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   "ajustar_saldo",
   "ajustar_saldo_empresa",
   "cancelar_viaje",
+  "cancelar_reserva",
   "enviar_sos",
   "atender_sos",
   "resolver_sos",
@@ -39,7 +40,17 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ["usuario", "conductor", "tarifa", "empresa", "configuracion", "retiro", "viaje", "incidente_sos"] as const;
+export const AUDIT_TARGETS = [
+  "usuario",
+  "conductor",
+  "tarifa",
+  "empresa",
+  "configuracion",
+  "retiro",
+  "viaje",
+  "reserva",
+  "incidente_sos",
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** Each action of the audit log in words, as its entries' sentences begin (audit-descriptions.ts). */
@@ -70,6 +81,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   ajustar_saldo: "Ajustó el saldo de un conductor",
   ajustar_saldo_empresa: "Ajustó el saldo de una empresa",
   cancelar_viaje: "Canceló un viaje",
+  cancelar_reserva: "Canceló una reserva",
   enviar_sos: "Envió un SOS desde un viaje (el pasajero o el conductor)",
   atender_sos: "Atendió un SOS",
   resolver_sos: "Resolvió un SOS",

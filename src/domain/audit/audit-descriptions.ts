@@ -43,6 +43,7 @@ const SENTENCES: Record<AuditAction, (id: number, details: Details) => string> =
   ajustar_saldo: (id, d) => withReason(`Ajustó en ${pesos(d.monto)} el saldo del conductor ${id}`, d),
   ajustar_saldo_empresa: (id, d) => withReason(`Ajustó en ${pesos(d.monto)} el saldo de la empresa ${id}`, d),
   cancelar_viaje: (id, d) => withReason(`Canceló el viaje ${id}${d.estado ? ` (${d.estado})` : ""}`, d),
+  cancelar_reserva: (id, d) => withReason(`Canceló la reserva ${id}`, d),
   enviar_sos: (id, d) => `Envió el SOS ${id} desde el viaje ${d.viaje_id} (${d.rol})`,
   atender_sos: (id) => `Atendió el SOS ${id}`,
   resolver_sos: (id, d) => `Resolvió el SOS ${id}: ${d.nota}`,

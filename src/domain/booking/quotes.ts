@@ -5,6 +5,7 @@ import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { greatCircleKm } from "../geo.js";
 import type { Fare } from "../pricing/fare.js";
+import { localClock } from "../time.js";
 import type { ParsedRequest } from "./request.js";
 
 /** How far a trip's place may be from the quoted one and still be it: a phone's position drifts between preview and request. */
@@ -65,10 +66,6 @@ export async function recordQuote(
 
 const refused = (reason: string) => new ValidationError(reason, "cotizacion_id");
 
-/** Bogotá's wall clock, for telling someone when their quote ran out. */
-const clockTime = (date: Date) =>
-  date.toLocaleTimeString("es-CO", { timeZone: "America/Bogota", hour: "2-digit", minute: "2-digit", hour12: false });
-
 /**
  * The caller's quote named by a request, checked against it: a 400 naming cotizacion_id when it is
  * not theirs (or does not exist: the two are told apart for nobody), has expired, or was for another
@@ -84,7 +81,7 @@ export async function quoteFor(
   const quote = await deps.db.quote.findFirst({ where: { id: cotizacionId, usuario_id: usuarioId } });
   if (!quote) throw refused("no es una cotización tuya vigente; pide otra cotización o pide el viaje sin ella");
   if (quote.vence_en <= deps.clock.now()) {
-    throw refused(`venció a las ${clockTime(quote.vence_en)}; pide otra cotización o pide el viaje sin ella`);
+    throw refused(`venció a las ${localClock(quote.vence_en)}; pide otra cotización o pide el viaje sin ella`);
   }
   if (quote.tipo_servicio !== request.serviceType) throw refused(`es para el servicio '${quote.tipo_servicio}'`);
   if (quote.metodo_pago !== request.metodo_pago) throw refused(`es para pagar con '${quote.metodo_pago}'`);
@@ -100,10 +97,12 @@ export async function quoteFor(
   return quote;
 }
 
-/** A quote buys one trip: read where the passenger's requests are one at a time, so two cannot both use it. */
+/** A quote buys one trip or booking: read where the passenger's requests are one at a time, so two cannot both use it. */
 export async function assertUnused(db: Db | Tx, quote: Quote): Promise<void> {
-  const used = await db.trip.findUnique({ where: { cotizacion_id: quote.id }, select: { id: true } });
-  if (used) throw refused(`ya se usó para el viaje ${used.id}; pide otra cotización o pide el viaje sin ella`);
+  const trip = await db.trip.findUnique({ where: { cotizacion_id: quote.id }, select: { id: true } });
+  const booking = await db.reservation.findUnique({ where: { cotizacion_id: quote.id }, select: { id: true } });
+  const used = trip ? `el viaje ${trip.id}` : booking ? `la reserva ${booking.id}` : null;
+  if (used) throw refused(`ya se usó para ${used}; pide otra cotización o pide el viaje sin ella`);
 }
 
 /** What a quoted trip is charged: what its driver asks, never more than the quote. */

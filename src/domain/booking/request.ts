@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
 import { greatCircleKm, type Point } from "../geo.js";
-import { placeSchema } from "../maps/place.js";
+import { placeSchema, type PlaceInput } from "../maps/place.js";
 import { estimateRoute } from "../maps/routes.js";
 import { eligibleFor } from "../matching/eligibility.js";
 import { countPendingTripsNear } from "../matching/requests.js";
@@ -79,4 +79,11 @@ export async function priceTrip(
   const demand = now ? demandMultiplier(pending + 1, when.available) : 1;
   const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at, demand });
   return { route, fare, rate };
+}
+
+/** A place sent without an address is described by the nearest town. */
+export async function withAddress(deps: Deps, point: PlaceInput): Promise<PlaceInput & { direccion: string }> {
+  if (point.direccion) return { ...point, direccion: point.direccion };
+  const found = await deps.maps.geocoder.reverse(point);
+  return { ...point, direccion: found?.direccion ?? `${point.latitud}, ${point.longitud}` };
 }

@@ -25,7 +25,7 @@ export async function statistics(deps: Deps, actor: Actor, conductor?: number | 
     });
 
   const day = periodRange("hoy", now);
-  const [total, today, week, month, completed, assigned, cancelled, offers, periods, trips] = await Promise.all([
+  const [total, today, week, month, completed, assigned, cancelled, offers, periods, droppedBookings, trips] = await Promise.all([
     completedIn(),
     db.trip.aggregate({
       where: { conductor_id: conductorId, estado: "completado", fecha_fin: { gte: day.start, lt: day.end } },
@@ -44,6 +44,8 @@ export async function statistics(deps: Deps, actor: Actor, conductor?: number | 
     db.trip.count({ where: { conductor_id: conductorId, estado: "cancelado" } }),
     db.tripOffer.findMany({ where: { conductor_id: conductorId }, select: { respuesta: true, mostrada_en: true, respondida_en: true } }),
     db.onlinePeriod.findMany({ where: { conductor_id: conductorId }, select: { inicio: true, fin: true } }),
+    // Reservations taken ahead and dropped late, or missed by not being near the pickup in time: offers not taken.
+    db.reservationCommitment.count({ where: { conductor_id: conductorId, fin: { in: ["retirado_tarde", "perdido"] } } }),
     db.trip.findMany({
       where: { conductor_id: conductorId, fecha_aceptacion: { not: null } },
       select: { fecha_aceptacion: true, fecha_fin: true, fecha_cancelacion: true },
@@ -64,7 +66,7 @@ export async function statistics(deps: Deps, actor: Actor, conductor?: number | 
     viajes_mes: month,
     calificacion_promedio: round(completed._avg.calificacion_conductor ?? 0),
     total_calificaciones: completed._count.calificacion_conductor,
-    tasa_aceptacion: percent(offers.filter((o) => o.respuesta === "aceptada").length, offers.length),
+    tasa_aceptacion: percent(offers.filter((o) => o.respuesta === "aceptada").length, offers.length + droppedBookings),
     tasa_completacion: percent(total, assigned),
     tasa_cancelacion: percent(cancelled, assigned),
     tiempo_promedio_respuesta: answered.length === 0 ? 0 : round(responseSeconds / answered.length),

@@ -7,10 +7,9 @@ import { getUser } from "../accounts/users.js";
 import { isMember, member, type Actor } from "../actor.js";
 import { parsePickupTime } from "../booking/pickup-time.js";
 import { assertUnused, quoteFor, recordQuote } from "../booking/quotes.js";
-import { availableDrivers, parseRequest, priceTrip, type TripRequest } from "../booking/request.js";
+import { availableDrivers, parseRequest, priceTrip, withAddress, type TripRequest } from "../booking/request.js";
 import type { Deps } from "../deps.js";
 import { AccountDisabledError, ConflictError, NoDriversAvailableError, ValidationError } from "../errors.js";
-import type { PlaceInput } from "../maps/place.js";
 import { announceWave, nextWave, nextWaveDue } from "../matching/dispatch.js";
 import { commissionRatesFor } from "../money/fare-split.js";
 import { assertAccepted } from "../payment-methods.js";
@@ -20,8 +19,6 @@ import { VEHICLE_FOR_SERVICE } from "../service-types.js";
 import { ACTIVE_STATES } from "../trip-states.js";
 import { TRIP_RULES } from "./access.js";
 import { announceNewTrip } from "./announce.js";
-
-type Place = PlaceInput;
 
 /**
  * What a trip would cost, before asking for it: now, or at a booked pickup time (`fecha_programada`).
@@ -48,13 +45,6 @@ export async function fareEstimate(deps: Deps, actor: Actor, input: TripRequest 
     vence_en: quote?.vence_en ?? null,
     fecha_programada: pickupAt,
   };
-}
-
-/** A place sent without an address is described by the nearest town. */
-async function withAddress(deps: Deps, point: Place): Promise<Place & { direccion: string }> {
-  if (point.direccion) return { ...point, direccion: point.direccion };
-  const found = await deps.maps.geocoder.reverse(point);
-  return { ...point, direccion: found?.direccion ?? `${point.latitud}, ${point.longitud}` };
 }
 
 /**

@@ -28,6 +28,7 @@ const AuditTargetEnum = describedEnum("ObjetivoAuditoria", "Sobre qué clase de 
   configuracion: "Un ajuste de la app",
   retiro: "Un retiro del saldo de un conductor",
   viaje: "Un viaje",
+  reserva: "Un viaje reservado con anticipación",
   incidente_sos: "Un SOS enviado desde un viaje",
 } satisfies Record<AuditTarget, string>);
 

@@ -11,7 +11,7 @@ import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../
 import { confirmTripStart } from "../../domain/trips/start-pin.js";
 import { AccountDisabledError, ConflictError, InvalidStateError, NoDriversAvailableError, NotFoundError } from "../../domain/errors.js";
 import { PUBLIC } from "../sign-in.js";
-import { builder } from "../builder.js";
+import { builder, type InputFields } from "../builder.js";
 import { CALLER, DRIVER_AT_WORK, LOOKUP, MAPS, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
 import type { Context } from "../context.js";
 import { PlaceInput } from "./maps.js";
@@ -23,21 +23,24 @@ const TripScope = builder.enumType("AlcanceViajes", {
   values: { activos: { description: "pendiente, aceptado, en_ruta, en_curso" }, historial: { description: "completado, cancelado" } },
 });
 
+/** What a trip asked for is made of: the service, how it is paid, from where to where; also booked ahead. */
+export const tripRequestFields = (t: InputFields) => ({
+  tipo_servicio: t.field({ type: ServiceTypeEnum, description: "El servicio" }),
+  tipo_vehiculo: t.field({ type: VehicleTypeEnum, description: "Otra forma de pedir el servicio: el de este tipo de vehículo" }),
+  metodo_pago: t.field({ type: PaymentMethodEnum, description: "Cómo se paga (efectivo si no se envía)" }),
+  origen: t.field({ type: PlaceInput, description: "Dónde recoger al pasajero; con dirección (o lugar_origen_id)" }),
+  destino: t.field({ type: PlaceInput, description: "A dónde va; con dirección (o lugar_destino_id)" }),
+  lugar_origen_id: t.int({ description: "En vez de origen, uno de los lugares guardados de quien llama (savedPlaces)" }),
+  lugar_destino_id: t.int({ description: "En vez de destino, uno de los lugares guardados de quien llama" }),
+  cotizacion_id: t.string({
+    description:
+      "Al pedirlo, la cotización de quien llama (fareEstimate) para el mismo servicio, lugares y método de pago: se cobra como mucho su precio",
+  }),
+});
+
 const TripInput = builder.inputType("CreateTripInput", {
   description: "Un viaje que se pide ahora: el servicio (o el tipo de vehículo), cómo se paga, y de dónde a dónde",
-  fields: (t) => ({
-    tipo_servicio: t.field({ type: ServiceTypeEnum, description: "El servicio" }),
-    tipo_vehiculo: t.field({ type: VehicleTypeEnum, description: "Otra forma de pedir el servicio: el de este tipo de vehículo" }),
-    metodo_pago: t.field({ type: PaymentMethodEnum, description: "Cómo se paga (efectivo si no se envía)" }),
-    origen: t.field({ type: PlaceInput, description: "Dónde recoger al pasajero; con dirección (o lugar_origen_id)" }),
-    destino: t.field({ type: PlaceInput, description: "A dónde va; con dirección (o lugar_destino_id)" }),
-    lugar_origen_id: t.int({ description: "En vez de origen, uno de los lugares guardados de quien llama (savedPlaces)" }),
-    lugar_destino_id: t.int({ description: "En vez de destino, uno de los lugares guardados de quien llama" }),
-    cotizacion_id: t.string({
-      description:
-        "Al pedirlo, la cotización de quien llama (fareEstimate) para el mismo servicio, lugares y método de pago: se cobra como mucho su precio",
-    }),
-  }),
+  fields: tripRequestFields,
 });
 
 const RatingInput = builder.inputType("RatingInput", {
