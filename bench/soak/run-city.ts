@@ -13,6 +13,7 @@ import { seeded } from "./random.js";
 import { censusTable, crashLines, type Line, logLines, ms, none, percentiles, subscriptionLines, summaryTable, times } from "./report.js";
 import { startSmtp } from "../../test/support/smtp.js";
 import { addContacts, sosLines, sosSettings, sosSettled } from "./sos.js";
+import { bookAhead, bookingLines, bookingSettings } from "./bookings.js";
 import { type Stack, startStack } from "./stack.js";
 import { liveClient } from "./ws.js";
 import { ACTIVE_STATES, type StoredTrip, storedTrips, tripsByMarker } from "./stored.js";
@@ -33,7 +34,7 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   // The SOSs' mail leaves through an SMTP server of the run's own, which keeps what it receives.
   const smtp = await startSmtp();
   owned.add("the SMTP server", () => smtp.close());
-  const stack = await startStack(owned, { processes: options.processes, env: sosSettings(smtp) });
+  const stack = await startStack(owned, { processes: options.processes, env: { ...sosSettings(smtp), ...bookingSettings } });
   const census = new Census();
   const api = new Api(stack.up, census, random.fork());
 
@@ -44,6 +45,7 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
   const driverAccounts = await inParallel(options.drivers, SETUP_WIDTH, (i) => newDriver(api, admin, i + 1, vehicleOf(i)));
   const passengerAccounts = await inParallel(options.passengers, SETUP_WIDTH, (i) => newPassenger(api, i + 1));
   await addContacts(stack);
+  const booked = await bookAhead(api, Math.min(10, options.passengers), options.durationS, runId);
   const setupMs = Date.now() - setupStarted;
   // The census is the city's: onboarding is not counted.
   census.outcomes.clear();
@@ -89,7 +91,8 @@ export async function runCity(owned: Owned, options: CityOptions): Promise<numbe
 
   const stored = await storedTrips(stack);
   const sos = await sosLines(city.sos, stack, smtp, api, admin);
-  const { lines, failed, slow } = judge(city, stored, census, stack, blows, sos);
+  const bookings = await bookingLines(stack, booked);
+  const { lines, failed, slow } = judge(city, stored, census, stack, blows, [...sos, ...bookings]);
   const header = [
     `soak: ${options.processes} processes, ${options.drivers} drivers, ${options.passengers} passengers, ` +
       `${options.durationS} s of chaos then up to ${options.graceS} s of grace; seed ${options.seed}`,
@@ -123,7 +126,7 @@ const count = (records: RequestRecord[], keep: (r: RequestRecord) => boolean) =>
 const ids = (trips: StoredTrip[]) => trips.map((t) => `${t.id} (${t.estado})`).join(", ");
 const first = <T>(items: T[], n = 6) => (items.length > n ? [...items.slice(0, n), "…"] : items);
 
-/** The report's lines (the SOSs' last), and what failed. */
+/** The report's lines (the SOSs' and the reservations' last), and what failed. */
 function judge(city: City, stored: StoredTrip[], census: Census, stack: Stack, blows: Blow[], sos: Line[]) {
   const { records } = city;
   const byId = new Map(stored.map((trip) => [trip.id, trip]));
