@@ -16,6 +16,9 @@ export interface BuilderTypes {
 /** The field builder handed to input types, for helpers that add shared fields. */
 export type InputFields = PothosSchemaTypes.InputFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>, "InputObject">;
 
+/** The field builder handed to object types of a given shape, for helpers that add shared fields. */
+export type ObjectFields<Shape> = PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>, Shape>;
+
 export const builder = new SchemaBuilder<BuilderTypes>({
   // Errors before Prisma, so that a Prisma field's domain errors become typed results.
   plugins: [ErrorsPlugin, PrismaPlugin],

@@ -1234,6 +1234,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   companyDriver: COMPANY_MATRIX,
   companyTrips: COMPANY_MATRIX,
   companyFigures: COMPANY_MATRIX,
+  companyReservations: COMPANY_MATRIX,
   myAffiliations: DRIVERS_OWN,
   acceptCompanyInvitation: DRIVERS_OWN,
   declineCompanyInvitation: DRIVERS_OWN,

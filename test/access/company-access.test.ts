@@ -211,6 +211,11 @@ const ROWS: Row[] = [
     allowed: ["gestor", "administrador"],
     variables: (w) => ({ e: w.company }),
   },
+  {
+    operation: `query ($e: Int) { companyReservations(empresa_id: $e) { __typename ... on Error { code } } }`,
+    allowed: ["gestor", "administrador"],
+    variables: (w) => ({ e: w.company }),
+  },
 ];
 
 async function outcome(query: string, variables: Record<string, unknown>, as: number | null): Promise<string> {

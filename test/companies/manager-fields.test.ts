@@ -7,7 +7,7 @@ import { newAdmin, newDriver } from "../support/drivers.js";
 import { post } from "../support/fixtures.js";
 import { rootFieldSelection } from "../support/full-selection.js";
 import { connect, subscribe } from "../support/ws.js";
-import { completedTrip, createPassenger, LLERAS, requestTrip } from "../support/trips.js";
+import { completedTrip, createPassenger, ESTADIO, LLERAS, requestTrip } from "../support/trips.js";
 
 /**
  * What a company's manager is offered, read whole: every field of every type their operations
@@ -48,6 +48,27 @@ beforeAll(async () => {
     { e: company.company.id },
     asking.id,
   );
+  // A trip booked ahead, which the company's driver committed to.
+  const booked = await field(
+    app,
+    `mutation ($input: ReservaInput!) { bookTrip(input: $input) { ... on Reserva { id } ... on Error { message } } }`,
+    {
+      input: {
+        tipo_servicio: "auto",
+        origen: LLERAS,
+        destino: ESTADIO,
+        fecha_programada: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      },
+    },
+    passenger.id,
+  );
+  const committed = await field(
+    app,
+    `mutation ($id: Int!) { commitToReservation(reserva_id: $id) { __typename } }`,
+    { id: booked.id },
+    driver.id,
+  );
+  expect(committed.__typename).toBe("Reserva");
   named = { conductor_id: driver.id, incidente_id: sos.body.incidente.id };
   underWay = trip.id;
 });
@@ -63,6 +84,7 @@ const QUERIES: Record<string, (n: typeof named) => Record<string, unknown>> = {
   companyDrivers: () => ({}),
   companyDriver: (n) => ({ conductor_id: n.conductor_id }),
   companyTrips: () => ({}),
+  companyReservations: () => ({}),
   companyManagers: () => ({}),
   companyAffiliations: () => ({}),
   affiliationHistory: (n) => ({ conductor_id: n.conductor_id }),

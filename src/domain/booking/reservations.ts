@@ -240,16 +240,3 @@ export async function cancelReservation(deps: Deps, actor: Actor, input: Raw<typ
   deliver(deps, told);
   return cancelled;
 }
-
-const listSchema = z.object({ estado: optional(z.enum(["programada", "despachada", "cancelada", "vencida"])) });
-
-/** Every reservation picked up from `desde` on (now by default), soonest first, for the console. */
-export async function searchReservations(deps: Deps, actor: Actor, input: Raw<typeof listSchema> & { desde?: Date | null }) {
-  authorize(actor, RESERVATION_RULES.search);
-  const { estado } = parseInput(listSchema, input);
-  return deps.db.reservation.findMany({
-    where: { fecha_programada: { gte: input.desde ?? deps.clock.now() }, ...(estado ? { estado } : {}) },
-    orderBy: { fecha_programada: "asc" },
-    take: 500,
-  });
-}

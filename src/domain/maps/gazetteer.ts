@@ -35,7 +35,15 @@ const ALIASES: Record<string, string> = {
 /** A point farther than this from every place is not in Colombia as far as the gazetteer knows. */
 const REVERSE_MAX_KM = 60;
 
-function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
+/** A municipality: its name and its department's. */
+interface Municipality {
+  nombre: string;
+  departamento: string;
+}
+
+function createGazetteer(
+  data: GazetteerData,
+): Geocoder & { size: number; nearest(point: Point, options?: { capitalReach?: number }): Municipality | null } {
   const entries: Entry[] = data.places.map(([nombre, code, latitud, longitud, capital]) => ({
     nombre,
     departamento: data.departments[code] ?? code,
@@ -90,6 +98,25 @@ function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
     return department ? entries.find((e) => e.departamento === department && e.capital) : undefined;
   }
 
+  /**
+   * The municipality whose point is nearest, or null farther than REVERSE_MAX_KM from all of them.
+   * With `capitalReach`, a department capital counts that many times nearer: a capital is the big
+   * city, which spreads far beyond the distance to its neighbours' centres.
+   */
+  function nearest(point: Point, { capitalReach = 1 } = {}): Entry | null {
+    // Compared on a flat projection around the point, which this near the equator orders places as
+    // the sphere does, without trigonometry per place: a console lists hundreds of pickups at once.
+    const squeeze = Math.cos((point.latitud * Math.PI) / 180);
+    let found: Entry | null = null;
+    let best = Infinity;
+    for (const entry of entries) {
+      const flat = (entry.latitud - point.latitud) ** 2 + ((entry.longitud - point.longitud) * squeeze) ** 2;
+      const seen = entry.capital ? flat / capitalReach ** 2 : flat;
+      if (seen < best) [found, best] = [entry, seen];
+    }
+    return found && greatCircleKm(point, found) <= REVERSE_MAX_KM ? found : null;
+  }
+
   /** Places with a name (or an everyday name) that has a word starting with the search: "san" finds San Gil and Puerto Santander. */
   function named(search: string): Entry[] {
     const found = new Set<Entry>();
@@ -112,16 +139,12 @@ function createGazetteer(data: GazetteerData): Geocoder & { size: number } {
       const entry = find(address);
       return entry ? toPlace(entry, address.trim()) : null;
     },
+    nearest,
     async reverse(point) {
-      let nearest: Entry | undefined;
-      let best = Infinity;
-      for (const entry of entries) {
-        const km = greatCircleKm(point, entry);
-        if (km < best) [nearest, best] = [entry, km];
-      }
-      if (!nearest || best > REVERSE_MAX_KM) return null;
+      const place = nearest(point);
+      if (!place) return null;
       return {
-        ...toPlace(nearest, `Cerca de ${nearest.nombre}, ${nearest.departamento}`),
+        ...toPlace(place, `Cerca de ${place.nombre}, ${place.departamento}`),
         latitud: point.latitud,
         longitud: point.longitud,
       };

@@ -1,3 +1,4 @@
+import type { Reservation } from "../../db/models.js";
 import {
   commitToReservation,
   myCommitments,
@@ -5,26 +6,28 @@ import {
   withdrawFromReservation,
   type OpenReservation,
 } from "../../domain/booking/commitments.js";
+import { type ListedReservation, searchReservations } from "../../domain/booking/listing.js";
 import {
   bookTrip,
   cancelReservation,
   changeReservation,
   MAX_UPCOMING,
   myReservations,
-  searchReservations,
   viewReservation,
 } from "../../domain/booking/reservations.js";
+import { pickupZone } from "../../domain/booking/zones.js";
+import { companyReservations } from "../../domain/companies/fleet-reservations.js";
 import { AccountDisabledError, ConflictError, InvalidStateError } from "../../domain/errors.js";
 import type { PaymentMethod } from "../../domain/payment-methods.js";
 import type { ServiceType } from "../../domain/service-types.js";
-import { builder } from "../builder.js";
+import { builder, type ObjectFields } from "../builder.js";
 import { CALLER, DRIVER_AT_WORK, LOOKUP, MAPS, RESTRICTED } from "../errors.js";
 import { describedEnum } from "./enums.js";
 import { PointRef } from "./maps.js";
-import { PaymentMethodEnum, ServiceTypeEnum, TripPlaceRef } from "./trip.js";
+import { destination, origin, PaymentMethodEnum, ServiceTypeEnum, TripPlaceRef } from "./trip.js";
 import { tripRequestFields } from "./trips.js";
 
-/* Trips booked ahead (reservas): booking, changing, cancelling, drivers committing to them, and the console's list. */
+/* Trips booked ahead (reservas): booking, changing, cancelling, drivers committing to them, and the console's lists. */
 
 const ReservationStateEnum = describedEnum("EstadoReserva", "Dónde está un viaje reservado", {
   programada: "Reservado; aún no se ofrece a los conductores",
@@ -33,52 +36,50 @@ const ReservationStateEnum = describedEnum("EstadoReserva", "Dónde está un via
   vencida: "Nadie lo tomó a tiempo; no se cobró nada",
 });
 
-const ReservationRef = builder.prismaObject("Reservation", {
-  name: "Reserva",
+/** What every view of a reservation shows: when, where and in which zone, what, its price, its state and its driver. */
+const bookingFields = (t: ObjectFields<Reservation>) => ({
+  id: t.exposeInt("id", { description: "La reserva" }),
+  estado: t.field({ type: ReservationStateEnum, description: "Dónde está", resolve: (booking) => booking.estado as never }),
+  fecha_programada: t.expose("fecha_programada", { type: "DateTime", description: "La hora de recogida" }),
+  zona: t.string({
+    nullable: true,
+    description: "El municipio de la recogida (Medellín, Envigado…), del nomenclátor sin conexión; null lejos de todos",
+    resolve: pickupZone,
+  }),
+  tipo_servicio: t.field({ type: ServiceTypeEnum, description: "El servicio", resolve: (booking) => booking.tipo_servicio as ServiceType }),
+  metodo_pago: t.field({
+    type: PaymentMethodEnum,
+    description: "Cómo se paga",
+    resolve: (booking) => booking.metodo_pago as PaymentMethod,
+  }),
+  origen: t.field({ type: TripPlaceRef, description: "Dónde recoger al pasajero", resolve: origin }),
+  destino: t.field({ type: TripPlaceRef, description: "A dónde va", resolve: destination }),
+  precio_estimado: t.exposeInt("precio_estimado", { description: "COP, para esa hora: lo más que se cobra" }),
+  distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera" }),
+  duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados a esa hora" }),
+  conductor_id: t.exposeInt("conductor_id", { nullable: true, description: "El conductor que se comprometió con ella, si alguno" }),
+  viaje_id: t.exposeInt("viaje_id", { nullable: true, description: "El viaje en que se convirtió al ofrecerse" }),
+  motivo_cancelacion: t.exposeString("motivo_cancelacion", { nullable: true, description: "Por qué se canceló" }),
+  cancelada_por: t.exposeString("cancelada_por", { nullable: true, description: "pasajero o admin" }),
+  creada_en: t.expose("creada_en", { type: "DateTime", description: "Cuándo se reservó" }),
+});
+
+const ReservationRef = builder.objectRef<Reservation>("Reserva").implement({
   description: "Un viaje reservado con anticipación, con su precio para esa hora (lo más que se cobra)",
   fields: (t) => ({
-    id: t.exposeInt("id", { description: "La reserva" }),
+    ...bookingFields(t),
     usuario_id: t.exposeInt("usuario_id", { description: "El pasajero" }),
-    estado: t.field({ type: ReservationStateEnum, description: "Dónde está", resolve: (booking) => booking.estado as never }),
-    fecha_programada: t.expose("fecha_programada", { type: "DateTime", description: "La hora de recogida" }),
-    tipo_servicio: t.field({
-      type: ServiceTypeEnum,
-      description: "El servicio",
-      resolve: (booking) => booking.tipo_servicio as ServiceType,
+  }),
+});
+
+const ListedReservationRef = builder.objectRef<ListedReservation>("ReservaConsola").implement({
+  description: "Una reserva como la lista la consola, con el nombre del conductor comprometido; del pasajero, nada",
+  fields: (t) => ({
+    ...bookingFields(t),
+    conductor_nombre: t.exposeString("conductor_nombre", {
+      nullable: true,
+      description: "El nombre y apellido del conductor comprometido",
     }),
-    metodo_pago: t.field({
-      type: PaymentMethodEnum,
-      description: "Cómo se paga",
-      resolve: (booking) => booking.metodo_pago as PaymentMethod,
-    }),
-    origen: t.field({
-      type: TripPlaceRef,
-      description: "Dónde recoger al pasajero",
-      resolve: (booking) => ({
-        direccion: booking.origen_direccion,
-        latitud: booking.origen_latitud,
-        longitud: booking.origen_longitud,
-        referencia: booking.origen_referencia,
-      }),
-    }),
-    destino: t.field({
-      type: TripPlaceRef,
-      description: "A dónde va",
-      resolve: (booking) => ({
-        direccion: booking.destino_direccion,
-        latitud: booking.destino_latitud,
-        longitud: booking.destino_longitud,
-        referencia: booking.destino_referencia,
-      }),
-    }),
-    precio_estimado: t.exposeInt("precio_estimado", { description: "COP, para esa hora: lo más que se cobra" }),
-    distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera" }),
-    duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados a esa hora" }),
-    conductor_id: t.exposeInt("conductor_id", { nullable: true, description: "El conductor que se comprometió con ella, si alguno" }),
-    viaje_id: t.exposeInt("viaje_id", { nullable: true, description: "El viaje en que se convirtió al ofrecerse" }),
-    motivo_cancelacion: t.exposeString("motivo_cancelacion", { nullable: true, description: "Por qué se canceló" }),
-    cancelada_por: t.exposeString("cancelada_por", { nullable: true, description: "pasajero o admin" }),
-    creada_en: t.expose("creada_en", { type: "DateTime", description: "Cuándo se reservó" }),
   }),
 });
 
@@ -122,6 +123,11 @@ const BookingChangeInput = builder.inputType("CambioReservaInput", {
   }),
 });
 
+const listArgs = builder.args((t) => ({
+  desde: t.field({ type: "DateTime", description: "Desde qué hora de recogida" }),
+  estado: t.field({ type: ReservationStateEnum, description: "Solo las de este estado" }),
+}));
+
 const reservationId = builder.args((t) => ({ reserva_id: t.int({ required: true, description: "La reserva" }) }));
 
 builder.queryFields((t) => ({
@@ -155,14 +161,23 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, ctx) => myCommitments(ctx.deps, ctx.actor),
   }),
   reservations: t.field({
-    type: [ReservationRef],
+    type: [ListedReservationRef],
     description: "Las reservas con recogida desde `desde` (ahora si no se envía), la más cercana primero; para administradores",
     errors: { types: [...RESTRICTED, ...LOOKUP], dataField: { description: "Las reservas" } },
-    args: {
-      desde: t.arg({ type: "DateTime", description: "Desde qué hora de recogida" }),
-      estado: t.arg({ type: ReservationStateEnum, description: "Solo las de este estado" }),
-    },
+    args: listArgs,
     resolve: (_root, args, ctx) => searchReservations(ctx.deps, ctx.actor, args),
+  }),
+  companyReservations: t.field({
+    type: [ListedReservationRef],
+    description:
+      "Las reservas que tomaron los conductores de la empresa de quien llama (un gestor) o la que un administrador indica, " +
+      "con recogida desde `desde` (ahora si no se envía), la más cercana primero; del pasajero, nada",
+    errors: { types: [...RESTRICTED, ...LOOKUP], dataField: { description: "Las reservas" } },
+    args: {
+      ...listArgs,
+      empresa_id: t.arg.int({ description: "La empresa (solo administradores; un gestor ve la suya)" }),
+    },
+    resolve: (_root, args, ctx) => companyReservations(ctx.deps, ctx.actor, args),
   }),
 }));
 

@@ -53,13 +53,26 @@ export const TripPlaceRef = builder.objectRef<TripPlace>("LugarViaje").implement
   }),
 });
 
-export const origin = (trip: Trip): TripPlace => ({
+/** A trip's or a reservation's places, as stored: the same columns on both. */
+type Places = Pick<
+  Trip,
+  | "origen_direccion"
+  | "origen_latitud"
+  | "origen_longitud"
+  | "origen_referencia"
+  | "destino_direccion"
+  | "destino_latitud"
+  | "destino_longitud"
+  | "destino_referencia"
+>;
+
+export const origin = (trip: Places): TripPlace => ({
   direccion: trip.origen_direccion,
   latitud: trip.origen_latitud,
   longitud: trip.origen_longitud,
   referencia: trip.origen_referencia,
 });
-export const destination = (trip: Trip): TripPlace => ({
+export const destination = (trip: Places): TripPlace => ({
   direccion: trip.destino_direccion,
   latitud: trip.destino_latitud,
   longitud: trip.destino_longitud,
