@@ -5,6 +5,8 @@ const DATE_TIME = new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeSt
 const DATE = new Intl.DateTimeFormat("es-CO", { dateStyle: "medium", timeZone: "America/Bogota" });
 const DAY = new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "short", timeZone: "America/Bogota" });
 const HOUR = new Intl.DateTimeFormat("es-CO", { hour: "numeric", timeZone: "America/Bogota" });
+const CLOCK = new Intl.DateTimeFormat("es-CO", { hour: "numeric", minute: "2-digit", timeZone: "America/Bogota" });
+const LONG_DAY = new Intl.DateTimeFormat("es-CO", { weekday: "long", day: "numeric", month: "long", timeZone: "America/Bogota" });
 const ISO_DAY = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "America/Bogota" });
 
 export const pesos = (value: number) => PESOS.format(value);
@@ -30,6 +32,12 @@ export const shortDay = (value: string) => DAY.format(new Date(value.length === 
 
 /** "3 p. m.", for hourly chart labels. */
 export const shortHour = (value: string) => HOUR.format(new Date(value));
+
+/** "7:30 a. m.": the time of day, in Bogotá. */
+export const clock = (value: string) => CLOCK.format(new Date(value));
+
+/** "jueves, 12 de marzo": a day in words, in Bogotá. */
+export const longDay = (value: string) => LONG_DAY.format(new Date(value));
 
 /** Today, or `days` from today, as AAAA-MM-DD in Bogotá: what the API's date arguments take. */
 export function bogotaDay(days = 0) {

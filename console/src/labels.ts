@@ -7,6 +7,7 @@ import type {
   EstadoDocumentosConductor,
   EstadoAfiliacion,
   EstadoEmpresa,
+  EstadoReserva,
   EstadoRetiro,
   EstadoRevision,
   EstadoViaje,
@@ -54,6 +55,14 @@ export const TRIP_STATES: Record<EstadoViaje, string> = {
   en_curso: "En curso",
   completado: "Completado",
   cancelado: "Cancelado",
+};
+
+/** Where a reservation is: booked, offered to drivers as a trip, cancelled, or ended with nobody taking it. */
+export const RESERVATION_STATES: Record<EstadoReserva, { label: string; tone: Tone }> = {
+  programada: { label: "Programada", tone: "info" },
+  despachada: { label: "Despachada", tone: "exito" },
+  cancelada: { label: "Cancelada", tone: "neutro" },
+  vencida: { label: "Vencida", tone: "peligro" },
 };
 
 export const REVIEW_STATES: Record<EstadoRevision, { label: string; tone: Tone }> = {

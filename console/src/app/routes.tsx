@@ -24,6 +24,10 @@ const FleetPage = page(() => import("../pages/fleet/fleet-page").then((m) => m.F
 const FleetDriverPage = page(() => import("../pages/fleet/fleet-driver-page").then((m) => m.FleetDriverPage));
 const SosPage = page(() => import("../pages/sos/sos-page").then((m) => m.SosPage));
 const SosDetailPage = page(() => import("../pages/sos/sos-page").then((m) => m.SosDetailPage));
+const ReservationsPage = page(() => import("../pages/reservations/reservations-page").then((m) => m.ReservationsPage));
+const CompanyReservationsPage = page(() =>
+  import("../pages/reservations/company-reservations-page").then((m) => m.CompanyReservationsPage),
+);
 const CompanyMoneyPage = page(() => import("../pages/company-money/company-money-page").then((m) => m.CompanyMoneyPage));
 
 /** A section's page; `id` is the route's next segment ("conductores/12"), when there is one. */
@@ -45,7 +49,7 @@ const sos = listAndDetail(
 
 /**
  * Each role's routes by their first segment. A path only another role has is no page at all for
- * this one; a path both have ("mapa", "viajes", "conductores", "sos") opens each role's own page, whose
+ * this one; a path both have ("mapa", "viajes", "reservas", "conductores", "sos") opens each role's own page, whose
  * data the API limits to what that role may see.
  */
 const ROUTES: Record<Role, Record<string, Route>> = {
@@ -60,6 +64,7 @@ const ROUTES: Record<Role, Record<string, Route>> = {
     auditoria: () => <AuditPage />,
     mapa: () => <LiveMapPage />,
     viajes: () => <TripsPage />,
+    reservas: () => <ReservationsPage />,
     sos,
     usuarios: () => <UsersPage />,
     tarifas: () => <PricingPage />,
@@ -68,6 +73,7 @@ const ROUTES: Record<Role, Record<string, Route>> = {
     "": () => <MyCompanyPage />,
     mapa: () => <CompanyLiveMapPage />,
     viajes: () => <CompanyTripsPage />,
+    reservas: () => <CompanyReservationsPage />,
     sos,
     conductores: listAndDetail(
       () => <FleetPage />,

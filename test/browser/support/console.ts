@@ -45,6 +45,7 @@ export const MANAGER_SECTIONS = [
   "Mi empresa",
   "Mapa en vivo",
   "Viajes",
+  "Reservas",
   "Incidentes SOS",
   "Conductores",
   "Solicitudes",
