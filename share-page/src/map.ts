@@ -42,7 +42,9 @@ export class TripMap {
       this.#placed = true;
       dot(trip.origen, "marcador marcador-recogida", 7).addTo(this.#map);
       dot(trip.destino, "marcador marcador-destino", 7).addTo(this.#map);
-      this.#map.fitBounds(L.latLngBounds([at(trip.origen), at(trip.destino), ...(trip.posicion ? [at(trip.posicion)] : [])]), {
+      for (const stop of trip.paradas) dot(stop, "marcador marcador-parada", 5).addTo(this.#map);
+      const shown = [trip.origen, ...trip.paradas, trip.destino, ...(trip.posicion ? [trip.posicion] : [])];
+      this.#map.fitBounds(L.latLngBounds(shown.map(at)), {
         padding: [32, 32],
       });
     }

@@ -7,6 +7,7 @@ export interface SharedTrip {
   posicion: (Point & { en: string }) | null;
   origen: Place;
   destino: Place;
+  paradas: Array<Place & { visitada: boolean }>;
   llegada_estimada: string | null;
   terminado_en: string | null;
 }

@@ -100,6 +100,27 @@ const tripIn =
     return { ...target, trip: trip.id };
   };
 
+/** A trip under way with one stop, which its driver has reached when asked. */
+const withStop =
+  (reached: boolean) =>
+  async (app: TestApp): Promise<Target> => {
+    const target = await people(app);
+    const input = { tipo_servicio: "auto", origen: LLERAS, destino: ESTADIO, paradas: [{ latitud: 6.2446, longitud: -75.5969 }] };
+    const trip = await step(
+      app,
+      target.pasajero,
+      `mutation ($input: CreateTripInput!) { createTrip(input: $input) { __typename ... on Viaje { id } } }`,
+      {
+        input,
+      },
+    );
+    for (const mutation of [TRIP_STEPS.aceptado, TRIP_STEPS.en_curso]) await step(app, target.conductor, mutation, { id: trip.id });
+    if (reached) {
+      await step(app, target.conductor, `mutation ($id: Int!) { arriveAtStop(trip_id: $id, orden: 1) { __typename } }`, { id: trip.id });
+    }
+    return { ...target, trip: trip.id };
+  };
+
 /** A trip the passenger booked for two days ahead, which the driver committed to when asked. */
 const booked =
   (committed: boolean) =>
@@ -975,6 +996,20 @@ const GRAPHQL: GraphQLRow[] = [
     target: tripIn("aceptado"),
     allowed: ["conductor"],
     query: mutation("startRoute", "(trip_id: $id)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "arriveAtStop",
+    target: withStop(false),
+    allowed: ["conductor"],
+    query: mutation("arriveAtStop", "(trip_id: $id, orden: 1)"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "leaveStop",
+    target: withStop(true),
+    allowed: ["conductor"],
+    query: mutation("leaveStop", "(trip_id: $id, orden: 1)"),
     variables: (t) => ({ id: t.trip }),
   },
   {

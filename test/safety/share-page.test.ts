@@ -104,7 +104,7 @@ describe("a link's page", () => {
 });
 
 describe("what a link shows", () => {
-  it("is the trip's state, the driver's first name, the vehicle, where the driver is, pickup, destination and arrival: nothing else", async () => {
+  it("is the trip's state, the driver's first name, the vehicle, where the driver is, pickup, stops, destination and arrival: nothing else", async () => {
     const { passenger, driver, link, placa } = await sharedTrip();
     const { status, body, text } = await state(link.token);
     expect(status).toBe(200);
@@ -119,6 +119,7 @@ describe("what a link shows", () => {
         posicion: { latitud: LLERAS.latitud, longitud: LLERAS.longitud, en: clock.now().toISOString() },
         origen: LLERAS,
         destino: ESTADIO,
+        paradas: [],
         llegada_estimada: expect.any(String),
         terminado_en: null,
       },

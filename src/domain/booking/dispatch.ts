@@ -9,6 +9,7 @@ import type { PaymentMethod } from "../payment-methods.js";
 import { rateFor } from "../pricing/rates.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "../service-types.js";
 import { announceNewTrip, announceTrip } from "../trips/announce.js";
+import { saveStops } from "../trips/stops.js";
 import { HOUR_BEFORE_MS, pickupWords, releaseDriver } from "./reservations.js";
 
 /** Reservations one pass handles at most of each kind; the rest wait for the next pass, which follows at once. */
@@ -73,6 +74,7 @@ async function dispatchOne(deps: Deps, booking: Reservation): Promise<{ trip: Tr
       },
     });
     await tx.reservation.update({ where: { id: booking.id }, data: { viaje_id: trip.id } });
+    await saveStops(tx, trip.id, JSON.parse(booking.paradas));
     if (ready) {
       await tx.tripOffer.create({ data: { viaje_id: trip.id, conductor_id: booking.conductor_id!, mostrada_en: now } });
       await releaseDriver(tx, deps, told, booking, "cumplido");

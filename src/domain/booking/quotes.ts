@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client.js";
 import type { Quote } from "../../db/models.js";
 import type { Deps } from "../deps.js";
 import { ValidationError } from "../errors.js";
-import { greatCircleKm } from "../geo.js";
+import { greatCircleKm, type Point } from "../geo.js";
 import type { Fare } from "../pricing/fare.js";
 import { localClock } from "../time.js";
 import type { ParsedRequest } from "./request.js";
@@ -48,6 +48,7 @@ export async function recordQuote(
       origen_longitud: request.origen.longitud,
       destino_latitud: request.destino.latitud,
       destino_longitud: request.destino.longitud,
+      paradas: JSON.stringify(request.paradas.map(({ latitud, longitud }) => ({ latitud, longitud }))),
       fecha_programada: pickupAt,
       precio_estimado: fare.precio_estimado,
       tarifa_base: fare.tarifa_base,
@@ -69,7 +70,7 @@ const refused = (reason: string) => new ValidationError(reason, "cotizacion_id")
 /**
  * The caller's quote named by a request, checked against it: a 400 naming cotizacion_id when it is
  * not theirs (or does not exist: the two are told apart for nobody), has expired, or was for another
- * service, payment method, place or pickup time. Whether it was used already is `assertUnused`'s.
+ * service, payment method, place, stops or pickup time. Whether it was used already is `assertUnused`'s.
  */
 export async function quoteFor(
   deps: Deps,
@@ -91,6 +92,10 @@ export async function quoteFor(
   if (greatCircleKm(request.destino, { latitud: quote.destino_latitud, longitud: quote.destino_longitud }) > SAME_PLACE_KM) {
     throw refused("es para otro destino");
   }
+  const stops = JSON.parse(quote.paradas) as Point[];
+  const sameStops =
+    stops.length === request.paradas.length && stops.every((stop, i) => greatCircleKm(stop, request.paradas[i]!) <= SAME_PLACE_KM);
+  if (!sameStops) throw refused(stops.length === 0 ? "es para un viaje sin paradas" : "es para otras paradas");
   if (quote.fecha_programada?.getTime() !== pickupAt?.getTime()) {
     throw refused(quote.fecha_programada ? "es para un viaje programado a otra hora" : "es para un viaje ahora, no programado");
   }
@@ -105,6 +110,5 @@ export async function assertUnused(db: Db | Tx, quote: Quote): Promise<void> {
   if (used) throw refused(`ya se usó para ${used}; pide otra cotización o pide el viaje sin ella`);
 }
 
-/** What a quoted trip is charged: what its driver asks, never more than the quote. */
-export const quotedCharge = (asked: number, precioCotizado: number | null) =>
-  precioCotizado === null ? asked : Math.min(asked, precioCotizado);
+/** What a trip is charged: what its driver asks, never more than the most its quote allows (none without one). */
+export const quotedCharge = (asked: number, most: number | null) => (most === null ? asked : Math.min(asked, most));

@@ -10,9 +10,13 @@ import { computeFare, demandCountLimit, demandMultiplier } from "../pricing/fare
 import { rateFor } from "../pricing/rates.js";
 import { PAYMENT_METHODS } from "../payment-methods.js";
 import { SERVICE_TYPES, VEHICLE_FOR_SERVICE, VEHICLE_TYPES, serviceForVehicle, type ServiceType } from "../service-types.js";
+import { round } from "../numbers.js";
 import { oneOf, optional, parseInput, text, type Raw } from "../validation.js";
 
 /* What a trip request, and a quote for one, is made of: the service, how it is paid, two places. */
+
+/** Stops a trip makes on the way, at most. */
+export const MAX_STOPS = 3;
 
 const tripSchema = z.object({
   tipo_servicio: optional(oneOf(SERVICE_TYPES)),
@@ -20,6 +24,9 @@ const tripSchema = z.object({
   tipo_vehiculo: optional(oneOf(VEHICLE_TYPES)),
   origen: placeSchema(),
   destino: placeSchema(),
+  paradas: optional(
+    z.array(placeSchema(), { error: "debe ser una lista de lugares" }).max(MAX_STOPS, `admite como mucho ${MAX_STOPS} paradas`),
+  ),
   cotizacion_id: optional(text(100)),
 });
 
@@ -49,7 +56,7 @@ export function parseRequest(input: TripRequest) {
     throw new ValidationError("debe estar a más de 100 m del origen", "destino");
   }
   // The app sends no method: the driver is paid in cash.
-  return { ...request, serviceType, metodo_pago: request.metodo_pago ?? "efectivo" };
+  return { ...request, serviceType, metodo_pago: request.metodo_pago ?? "efectivo", paradas: request.paradas ?? [] };
 }
 
 export type ParsedRequest = ReturnType<typeof parseRequest>;
@@ -65,13 +72,13 @@ export const availableDrivers = (deps: Deps, serviceType: ServiceType, origin: P
  */
 export async function priceTrip(
   deps: Deps,
-  request: Pick<ParsedRequest, "serviceType" | "origen" | "destino">,
+  request: Pick<ParsedRequest, "serviceType" | "origen" | "destino" | "paradas">,
   when: { available: number } | { at: Date },
 ) {
   const now = "available" in when;
   const at = now ? deps.clock.now() : when.at;
   const [route, pending, rate] = await Promise.all([
-    estimateRoute(deps, request.origen, request.destino, at),
+    routeThrough(deps, [request.origen, ...request.paradas, request.destino], at),
     now ? countPendingTripsNear(deps.db, request.origen, request.serviceType, demandCountLimit(when.available)) : 0,
     rateFor(deps.reads, VEHICLE_FOR_SERVICE[request.serviceType]),
   ]);
@@ -79,6 +86,18 @@ export async function priceTrip(
   const demand = now ? demandMultiplier(pending + 1, when.available) : 1;
   const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at, demand });
   return { route, fare, rate };
+}
+
+/** The route from the first point to the last through the others, in order: its legs added up. */
+async function routeThrough(deps: Deps, points: Point[], at: Date) {
+  const legs = await Promise.all(points.slice(1).map((to, i) => estimateRoute(deps, points[i]!, to, at)));
+  return {
+    distancia_km: round(
+      legs.reduce((sum, leg) => sum + leg.distancia_km, 0),
+      2,
+    ),
+    duracion_minutos: legs.reduce((sum, leg) => sum + leg.duracion_minutos, 0),
+  };
 }
 
 /** A place sent without an address is described by the nearest town. */

@@ -63,10 +63,14 @@ export async function myReservations(deps: Deps, actor: Actor): Promise<Reservat
 /** Places, service, method and price of a booking, from the request and, if it names one, its quote for that time. */
 async function pricedBooking(deps: Deps, passengerId: number, request: ParsedRequest, pickupAt: Date) {
   const quote = request.cotizacion_id ? await quoteFor(deps, passengerId, request.cotizacion_id, request, pickupAt) : null;
-  const [origen, destino] = await Promise.all([withAddress(deps, request.origen), withAddress(deps, request.destino)]);
+  const [origen, destino, paradas] = await Promise.all([
+    withAddress(deps, request.origen),
+    withAddress(deps, request.destino),
+    Promise.all(request.paradas.map((stop) => withAddress(deps, stop))),
+  ]);
   const priced = quote
     ? { precio: quote.precio_estimado, distancia_km: quote.distancia_km, duracion: quote.duracion_estimada_minutos }
-    : await priceTrip(deps, { ...request, origen, destino }, { at: pickupAt }).then(({ fare, route }) => ({
+    : await priceTrip(deps, { ...request, origen, destino, paradas }, { at: pickupAt }).then(({ fare, route }) => ({
         precio: fare.precio_estimado,
         distancia_km: route.distancia_km,
         duracion: route.duracion_minutos,
@@ -84,6 +88,7 @@ async function pricedBooking(deps: Deps, passengerId: number, request: ParsedReq
       destino_latitud: destino.latitud,
       destino_longitud: destino.longitud,
       destino_referencia: destino.referencia ?? null,
+      paradas: JSON.stringify(paradas),
       fecha_programada: pickupAt,
       precio_estimado: priced.precio,
       distancia_km: priced.distancia_km,
@@ -174,6 +179,7 @@ export async function changeReservation(deps: Deps, actor: Actor, input: Booking
       latitud: booking.destino_latitud,
       longitud: booking.destino_longitud,
     }),
+    paradas: keep(named.paradas, JSON.parse(booking.paradas)),
     cotizacion_id: named.cotizacion_id,
   });
   assertAccepted(deps.payments, request.metodo_pago);

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps.js";
 import type { DriverPositionEvent } from "../events.js";
-import { findShare, isShowing, showsUntil, type SharedLink } from "./share-links.js";
+import { findShare, isShowing, showsUntil, withStops, type SharedLink, type ShownLink } from "./share-links.js";
 import { sharedTrip, type SharedTrip } from "./shared-trip.js";
 import { shownTrip } from "./share-viewing.js";
 
@@ -49,9 +49,15 @@ export async function* followShare(deps: Deps, token: string, opened: SharedLink
     });
   };
 
+  /** The link read again, with its trip's stops while it shows the trip; null once it does not. */
+  const reread = async (): Promise<ShownLink | null> => {
+    const found = await findShare(deps.reads, token);
+    return found && isShowing(found, deps.clock.now()) ? withStops(deps.reads, found) : null;
+  };
+
   try {
-    let link = await findShare(deps.reads, token);
-    if (!link || !isShowing(link, deps.clock.now())) {
+    let link = await reread();
+    if (!link) {
       yield ENDED;
       return;
     }
@@ -72,9 +78,9 @@ export async function* followShare(deps: Deps, token: string, opened: SharedLink
         trip = sharedTrip(link, { latitud, longitud, en: at }, deps.clock.now());
       } else {
         waiting.viaje = listen.viaje();
-        // A change of state may bring a driver and a vehicle: the link is read again, in its one statement.
-        link = await findShare(deps.reads, token);
-        if (!link || !isShowing(link, deps.clock.now())) {
+        // A change of state may bring a driver and a vehicle, a stop left behind: the link is read again.
+        link = await reread();
+        if (!link) {
           yield ENDED;
           return;
         }

@@ -87,6 +87,19 @@ export type SharedLink = Prisma.TripShareGetPayload<{ select: typeof SHOWN }>;
 export const findShare = (reads: ReadsOf<"tripShare">, token: string): Promise<SharedLink | null> =>
   reads.tripShare.findUnique({ where: { token_hash: hashOf(token) }, select: SHOWN });
 
+/** A link that shows its trip, with the trip's stops. */
+export type ShownLink = SharedLink & { paradas: Array<{ direccion: string; latitud: number; longitud: number; salida_en: Date | null }> };
+
+/** The stops of a showing link's trip, read apart so that looking a token up stays one statement whatever it names. */
+export async function withStops(reads: ReadsOf<"tripStop">, link: SharedLink): Promise<ShownLink> {
+  const paradas = await reads.tripStop.findMany({
+    where: { viaje_id: link.viaje.id },
+    orderBy: { orden: "asc" },
+    select: { direccion: true, latitud: true, longitud: true, salida_en: true },
+  });
+  return { ...link, paradas };
+}
+
 /** When the link stops showing its trip by itself: 30 minutes after the trip ends; null while the trip goes on. */
 export function showsUntil(link: { creado_en: Date; viaje: Pick<Trip, "estado" | "fecha_fin" | "fecha_cancelacion"> }): Date | null {
   const trip = link.viaje;

@@ -3,7 +3,7 @@ import type { Deps } from "../deps.js";
 import { roadKm, type Point } from "../geo.js";
 import { modelSpeed } from "../maps/speed.js";
 import { ASSIGNED_STATES, isFinal, type TripState } from "../trip-states.js";
-import type { SharedLink } from "./share-links.js";
+import type { SharedLink, ShownLink } from "./share-links.js";
 
 /** A place of the trip as its page shows it. */
 interface SharedPlace extends Point {
@@ -26,6 +26,8 @@ export interface SharedTrip {
   posicion: (Point & { en: Date }) | null;
   origen: SharedPlace;
   destino: SharedPlace;
+  /** The stops on the way, in order, and whether the driver has left each behind. */
+  paradas: Array<SharedPlace & { visitada: boolean }>;
   /** When the trip should reach its destination, while it goes on and the driver's position or start is known. */
   llegada_estimada: Date | null;
   /** When it was completed or cancelled. */
@@ -64,7 +66,7 @@ function arrival(link: SharedLink, position: Point | null, now: Date): Date | nu
 }
 
 /** The trip of a link that shows it, with the driver at `position`. */
-export function sharedTrip(link: SharedLink, position: SharedTrip["posicion"], now: Date): SharedTrip {
+export function sharedTrip(link: ShownLink, position: SharedTrip["posicion"], now: Date): SharedTrip {
   const trip = link.viaje;
   const shownPosition = onTrip(trip.estado) ? position : null;
   const vehicle = trip.conductor?.perfil_conductor?.vehiculo ?? null;
@@ -76,6 +78,7 @@ export function sharedTrip(link: SharedLink, position: SharedTrip["posicion"], n
     posicion: shownPosition,
     origen: { direccion: trip.origen_direccion, latitud: trip.origen_latitud, longitud: trip.origen_longitud },
     destino: { direccion: trip.destino_direccion, latitud: trip.destino_latitud, longitud: trip.destino_longitud },
+    paradas: link.paradas.map(({ salida_en, ...stop }) => ({ ...stop, visitada: salida_en !== null })),
     llegada_estimada: arrival(link, shownPosition, now),
     terminado_en: isFinal(trip.estado) ? (trip.fecha_fin ?? trip.fecha_cancelacion) : null,
   };

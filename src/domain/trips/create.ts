@@ -19,6 +19,7 @@ import { VEHICLE_FOR_SERVICE } from "../service-types.js";
 import { ACTIVE_STATES } from "../trip-states.js";
 import { TRIP_RULES } from "./access.js";
 import { announceNewTrip } from "./announce.js";
+import { saveStops } from "./stops.js";
 
 /**
  * What a trip would cost, before asking for it: now, or at a booked pickup time (`fecha_programada`).
@@ -63,7 +64,11 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest & 
   if (blocked) throw new AccountDisabledError(blocked);
   const quote = request.cotizacion_id ? await quoteFor(deps, passengerId, request.cotizacion_id, request, null) : null;
 
-  const [origen, destino] = await Promise.all([withAddress(deps, request.origen), withAddress(deps, request.destino)]);
+  const [origen, destino, paradas] = await Promise.all([
+    withAddress(deps, request.origen),
+    withAddress(deps, request.destino),
+    Promise.all(request.paradas.map((stop) => withAddress(deps, stop))),
+  ]);
   const available = availableDrivers(deps, request.serviceType, origen);
   if (available === 0) {
     throw new NoDriversAvailableError(
@@ -77,7 +82,7 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest & 
         fare: quote,
         rate: await rateFor(deps.reads, VEHICLE_FOR_SERVICE[request.serviceType]),
       }
-    : await priceTrip(deps, { ...request, origen, destino }, { available });
+    : await priceTrip(deps, { ...request, origen, destino, paradas }, { available });
 
   const now = deps.clock.now();
   const wave = nextWave(deps, origen, request.serviceType);
@@ -110,6 +115,7 @@ export async function createTrip(deps: Deps, actor: Actor, input: TripRequest & 
       precio_cotizado: quote?.precio_estimado ?? null,
       actualizado_en: now,
     });
+    await saveStops(tx, id, paradas);
     await insertOffers(
       tx,
       deps.provider,

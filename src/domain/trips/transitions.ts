@@ -22,6 +22,7 @@ import { announceTrip } from "./announce.js";
 import { getTrip } from "./queries.js";
 import { recordTripEvent } from "./history.js";
 import { checkStartPin, drawPin } from "./start-pin.js";
+import { waitingCharge } from "./stops.js";
 import { audit } from "../audit/audit.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "../service-types.js";
 import { ASSIGNED_STATES, TRANSITIONS, nextState, refusal, type Trigger } from "../trip-states.js";
@@ -128,7 +129,8 @@ const completeSchema = z.object({
 });
 
 /**
- * The ride ends: the final price (the driver's, at most the quote's on a quoted trip) is split into commissions and the driver's earnings at the
+ * The ride ends: the final price (the driver's; on a quoted trip at most the quote's, plus the
+ * time waited at stops) is split into commissions and the driver's earnings at the
  * trip's rates and posted to the ledger, the real distance (when sent) replaces the estimate, the
  * real speed feeds the duration model, and the driver is back online (unless they now owe the
  * platform more than the debt limit).
@@ -136,10 +138,12 @@ const completeSchema = z.object({
 export async function completeTrip(deps: Deps, actor: Actor, input: Raw<typeof completeSchema>): Promise<Trip> {
   const { trip_id, precio_final: asked, distancia_real } = parseInput(completeSchema, input);
   const trip = await getTrip(deps, trip_id);
-  const precio_final = quotedCharge(asked, trip.precio_cotizado);
   authorize(actor, TRIP_RULES.complete, trip);
   nextState(trip.estado, "completar");
   const now = deps.clock.now();
+  // The most a quoted trip is charged: its quote, and the time it waited at stops.
+  const most = trip.precio_cotizado === null ? null : trip.precio_cotizado + (await waitingCharge(deps, trip, now));
+  const precio_final = quotedCharge(asked, most);
   const distancia_km = distancia_real ?? trip.distancia_km;
   const speed = trip.fecha_inicio ? observedSpeed(distancia_km, trip.fecha_inicio, now) : {};
   let debtNotice: Notification | null = null;

@@ -54,6 +54,11 @@ const bookingFields = (t: ObjectFields<Reservation>) => ({
   }),
   origen: t.field({ type: TripPlaceRef, description: "Dónde recoger al pasajero", resolve: origin }),
   destino: t.field({ type: TripPlaceRef, description: "A dónde va", resolve: destination }),
+  paradas: t.field({
+    type: [TripPlaceRef],
+    description: "Las paradas en el camino, en orden",
+    resolve: (booking) => JSON.parse(booking.paradas),
+  }),
   precio_estimado: t.exposeInt("precio_estimado", { description: "COP, para esa hora: lo más que se cobra" }),
   distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera" }),
   duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados a esa hora" }),

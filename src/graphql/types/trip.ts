@@ -99,6 +99,20 @@ const TripEventRef = builder.prismaObject("TripEvent", {
   }),
 });
 
+const TripStopRef = builder.prismaObject("TripStop", {
+  name: "ParadaViaje",
+  description: "Una parada en el camino de un viaje, y cuándo llegó y salió de ella el conductor",
+  fields: (t) => ({
+    orden: t.exposeInt("orden", { description: "1 la primera" }),
+    direccion: t.exposeString("direccion", { description: "La dirección" }),
+    latitud: t.exposeFloat("latitud", { description: "Latitud" }),
+    longitud: t.exposeFloat("longitud", { description: "Longitud" }),
+    referencia: t.exposeString("referencia", { nullable: true, description: "Un punto de referencia" }),
+    llegada_en: t.expose("llegada_en", { type: "DateTime", nullable: true, description: "Cuándo llegó el conductor" }),
+    salida_en: t.expose("salida_en", { type: "DateTime", nullable: true, description: "Cuándo salió" }),
+  }),
+});
+
 export const TripRef = builder.prismaObject("Trip", {
   name: "Viaje",
   description: "Un viaje, desde que se pide hasta que termina",
@@ -114,6 +128,11 @@ export const TripRef = builder.prismaObject("Trip", {
     estado: t.field({ type: TripStateEnum, description: "Dónde está", resolve: (trip) => trip.estado as TripState }),
     origen: t.field({ type: TripPlaceRef, description: "Dónde recoger al pasajero", resolve: origin }),
     destino: t.field({ type: TripPlaceRef, description: "A dónde va", resolve: destination }),
+    paradas: t.relation("paradas", {
+      type: TripStopRef,
+      description: "Las paradas en el camino, en orden",
+      query: { orderBy: { orden: "asc" } },
+    }),
     precio_estimado: t.exposeInt("precio_estimado", { description: "COP" }),
     multiplicador_demanda: t.exposeFloat("multiplicador_demanda", { description: "El recargo por demanda al pedirlo, de 1.0 a 2.0" }),
     precio_cotizado: t.exposeInt("precio_cotizado", {

@@ -9,6 +9,8 @@ import { isFinal, isFurther } from "../../domain/trip-states.js";
 import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
 import { confirmTripStart } from "../../domain/trips/start-pin.js";
+import { markStop } from "../../domain/trips/stops.js";
+import { MAX_STOPS } from "../../domain/booking/request.js";
 import { AccountDisabledError, ConflictError, InvalidStateError, NoDriversAvailableError, NotFoundError } from "../../domain/errors.js";
 import { PUBLIC } from "../sign-in.js";
 import { builder, type InputFields } from "../builder.js";
@@ -32,6 +34,10 @@ export const tripRequestFields = (t: InputFields) => ({
   destino: t.field({ type: PlaceInput, description: "A dónde va; con dirección (o lugar_destino_id)" }),
   lugar_origen_id: t.int({ description: "En vez de origen, uno de los lugares guardados de quien llama (savedPlaces)" }),
   lugar_destino_id: t.int({ description: "En vez de destino, uno de los lugares guardados de quien llama" }),
+  paradas: t.field({
+    type: [PlaceInput],
+    description: `Hasta ${MAX_STOPS} paradas en el camino, en orden; la ruta y el precio pasan por todas`,
+  }),
   cotizacion_id: t.string({
     description:
       "Al pedirlo, la cotización de quien llama (fareEstimate) para el mismo servicio, lugares y método de pago: se cobra como mucho su precio",
@@ -101,6 +107,10 @@ const FareRef = builder.objectRef<FareView>("EstimacionTarifa").implement({
 });
 
 const tripId = builder.args((t) => ({ trip_id: t.int({ required: true, description: "El viaje" }) }));
+const stopArgs = builder.args((t) => ({
+  trip_id: t.int({ required: true, description: "El viaje" }),
+  orden: t.int({ required: true, description: "La parada: 1 la primera" }),
+}));
 
 /** A later step of a trip, whose rule also trusts legacy calls naming nobody: start, complete, cancel, rate. */
 const TRIP_STEP = [...RESTRICTED_TRUSTING_LEGACY, ...LOOKUP, InvalidStateError];
@@ -180,6 +190,20 @@ builder.mutationFields((t) => ({
       pin: t.arg.string({ description: "Los 4 dígitos que dice el pasajero; obligatorio si activó verificar_pin" }),
     },
     resolve: (_root, args, ctx) => startTrip(ctx.deps, ctx.actor, args.trip_id, args.pin),
+  }),
+  arriveAtStop: t.field({
+    type: TripRef,
+    description: "El conductor asignado llega a una parada del viaje en curso, en orden; la espera cuenta como tiempo del viaje",
+    errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
+    args: stopArgs,
+    resolve: (_root, args, ctx) => markStop(ctx.deps, ctx.actor, args, "llegada"),
+  }),
+  leaveStop: t.field({
+    type: TripRef,
+    description: "El conductor asignado sale de la parada a la que llegó",
+    errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
+    args: stopArgs,
+    resolve: (_root, args, ctx) => markStop(ctx.deps, ctx.actor, args, "salida"),
   }),
   confirmTripStart: t.field({
     type: TripRef,
