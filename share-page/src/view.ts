@@ -43,9 +43,10 @@ export function showTrip(trip: SharedTrip, map: TripMap): void {
   element("origen").textContent = trip.origen.direccion;
   element("destino").textContent = trip.destino.direccion;
   element("paradas-fila").hidden = trip.paradas.length === 0;
+  element("leyenda-parada").hidden = trip.paradas.length === 0;
   element("paradas").textContent = trip.paradas
     .map((stop, i) => `${i + 1}. ${stop.direccion}${stop.visitada ? " (ya pasó)" : ""}`)
-    .join(" · ");
+    .join("\n");
   const ended = trip.terminado_en ? new Date(trip.terminado_en) : null;
   element("llegada-titulo").textContent = isOver(trip) ? "Terminó" : "Llegada estimada";
   if (ended) element("llegada").textContent = clock.format(ended);
