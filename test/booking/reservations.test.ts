@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPCOMING } from "../../src/domain/booking/reservations.js";
+import { REPLAYED_HEADER } from "../../src/http/idempotency.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { FixedClock } from "../support/clock.js";
 import { newAdmin } from "../support/drivers.js";
@@ -161,6 +163,36 @@ describe("booking a trip ahead", () => {
     expect(entry?.admin_id).toBe(admin.id);
     expect(await told(passenger.id, "Tu viaje reservado fue cancelado")).toBe(1);
     expect(await mailed(passenger.email, "Tu viaje reservado fue cancelado")).toBe(1);
+  });
+});
+
+describe("a retried booking or commitment", () => {
+  /** The same GraphQL request sent twice with one Idempotency-Key, as an app retrying after a lost answer. */
+  async function twice(query: string, variables: Record<string, unknown>, callerId: number) {
+    const headers = { "content-type": "application/json", "idempotency-key": randomUUID(), ...(await app.bearer(callerId)) };
+    const send = async () => {
+      const response = await app.server.fetch(
+        new Request("http://test/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) }),
+      );
+      return { replayed: response.headers.get(REPLAYED_HEADER), body: await response.json() };
+    };
+    return [await send(), await send()];
+  }
+
+  it("is answered the first answer again and books or commits once", async () => {
+    clock.set(START);
+    const passenger = await createPassenger(app);
+    const [booked, again] = await twice(BOOK, { input: { ...TRIP, fecha_programada: NIGHT } }, passenger.id);
+    expect(booked!.body.data.bookTrip.__typename).toBe("Reserva");
+    expect(again).toEqual({ replayed: "true", body: booked!.body });
+    expect(await app.db.reservation.count({ where: { usuario_id: passenger.id } })).toBe(1);
+
+    const driver = await createDriver(app);
+    const [committed, retried] = await twice(COMMIT, { id: booked!.body.data.bookTrip.id }, driver.id);
+    expect(committed!.body.data.commitToReservation.conductor_id).toBe(driver.id);
+    expect(retried).toEqual({ replayed: "true", body: committed!.body });
+    expect(await app.db.reservationCommitment.count({ where: { conductor_id: driver.id } })).toBe(1);
+    expect(await told(passenger.id, "Tu viaje reservado ya tiene conductor")).toBe(1);
   });
 });
 
