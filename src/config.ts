@@ -75,8 +75,10 @@ const schema = z.object({
   BOOKING_DISPATCH_LEAD_MIN: integer(0, 24 * 60).default(15),
   /** …and ends, never charged, when nobody has taken it this many minutes after the pickup time. */
   BOOKING_GRACE_MIN: integer(0, 24 * 60).default(10),
-  /** How often each process looks for bookings to dispatch, end or remind of: how late those may go. */
+  /** How often each process looks for bookings to dispatch, end or remind of, and trip changes unanswered: how late those may go. */
   BOOKING_POLL_MS: integer(10, 600_000).default(1000),
+  /** A change of destination or stops asked during a ride waits this long for its driver's answer. */
+  CHANGE_ANSWER_S: seconds(5, 600, 30),
   /** Who collects fares paid by digital wallet or card: the embedded stand-in, or nobody (cash only). */
   PAYMENT_PROVIDER: oneOf(["embedded", "none"]).default("embedded"),
   /** The smallest payout a driver or a company may ask for, in pesos. */

@@ -109,6 +109,7 @@ export async function wire(config: Config, options: WiringOptions = {}): Promise
       maxAheadMs: config.BOOKING_MAX_AHEAD_DAYS * 24 * 3600_000,
       dispatchLeadMs: config.BOOKING_DISPATCH_LEAD_MIN * 60_000,
       graceMs: config.BOOKING_GRACE_MIN * 60_000,
+      changeAnswerMs: config.CHANGE_ANSWER_S * 1000,
     },
     payments: config.PAYMENT_PROVIDER === "embedded" ? embeddedPayments : null,
     money: { payoutMinimum: config.PAYOUT_MIN_COP, maxDebt: config.DRIVER_MAX_DEBT_COP },

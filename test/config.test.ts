@@ -131,6 +131,7 @@ const BAD: Record<string, string> = {
   BOOKING_DISPATCH_LEAD_MIN: "-1",
   BOOKING_GRACE_MIN: "1441",
   BOOKING_POLL_MS: "1",
+  CHANGE_ANSWER_S: "4",
   PAYMENT_PROVIDER: "paypal",
   PAYOUT_MIN_COP: "-1",
   DRIVER_MAX_DEBT_COP: "mucho",

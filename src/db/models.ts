@@ -13,6 +13,7 @@ export type {
   SavedPlace,
   SosIncident,
   Trip,
+  TripChange,
   TripShare,
   User,
 } from "../generated/sqlite/client.js";

@@ -89,6 +89,8 @@ export interface Deps {
     /** How long before its pickup a booked trip is dispatched, and how long after it one nobody took ends. */
     dispatchLeadMs: number;
     graceMs: number;
+    /** How long a change asked during a ride waits for its driver's answer. */
+    changeAnswerMs: number;
   };
   /** Collects fares the platform is paid (wallet, card); null when only cash is taken. */
   payments: PaymentProvider | null;

@@ -34,6 +34,8 @@ interface Target {
   place?: number;
   /** A trip the passenger booked ahead. */
   booking?: number;
+  /** A change of the trip's destination the passenger asked for. */
+  change?: number;
 }
 
 /** People who own nothing the rows act on, and the administrator. */
@@ -120,6 +122,18 @@ const withStop =
     }
     return { ...target, trip: trip.id };
   };
+
+/** A trip under way whose passenger asked to go elsewhere: the change waits for the driver. */
+const withChange = async (app: TestApp): Promise<Target> => {
+  const target = await tripIn("en_curso")(app);
+  const change = await step(
+    app,
+    target.pasajero,
+    `mutation ($id: Int!) { requestTripChange(trip_id: $id, destino: { latitud: 6.2518, longitud: -75.5636 }) { __typename ... on CambioViaje { id } } }`,
+    { id: target.trip },
+  );
+  return { ...target, change: change.id };
+};
 
 /** A trip the passenger booked for two days ahead, which the driver committed to when asked. */
 const booked =
@@ -1011,6 +1025,20 @@ const GRAPHQL: GraphQLRow[] = [
     allowed: ["conductor"],
     query: mutation("leaveStop", "(trip_id: $id, orden: 1)"),
     variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "requestTripChange",
+    target: tripIn("en_curso"),
+    allowed: ["pasajero"],
+    query: mutation("requestTripChange", "(trip_id: $id, destino: { latitud: 6.2518, longitud: -75.5636 })"),
+    variables: (t) => ({ id: t.trip }),
+  },
+  {
+    field: "answerTripChange",
+    target: withChange,
+    allowed: ["conductor"],
+    query: mutation("answerTripChange", "(cambio_id: $id, aceptar: true)"),
+    variables: (t) => ({ id: t.change }),
   },
   {
     field: "confirmTripStart",

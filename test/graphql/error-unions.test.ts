@@ -79,6 +79,7 @@ describe("each operation's result union", () => {
       "Mutation.bookTrip",
       "Mutation.changeReservation",
       "Mutation.createTrip",
+      "Mutation.requestTripChange",
       "Query.distance",
       "Query.fareEstimate",
       "Query.geocode",

@@ -67,13 +67,13 @@ export const availableDrivers = (deps: Deps, serviceType: ServiceType, origin: P
 
 /**
  * Route and price of a trip: now, with the demand around the pickup (`available` drivers against the
- * pending requests there), or at a booked pickup time, with that time's rules and no demand
- * multiplier (nobody knows the demand of next Friday).
+ * pending requests there), or at a given time, with that time's rules and the demand multiplier
+ * given (none for a booked pickup: nobody knows the demand of next Friday).
  */
 export async function priceTrip(
   deps: Deps,
   request: Pick<ParsedRequest, "serviceType" | "origen" | "destino" | "paradas">,
-  when: { available: number } | { at: Date },
+  when: { available: number } | { at: Date; demand?: number },
 ) {
   const now = "available" in when;
   const at = now ? deps.clock.now() : when.at;
@@ -83,7 +83,7 @@ export async function priceTrip(
     rateFor(deps.reads, VEHICLE_FOR_SERVICE[request.serviceType]),
   ]);
   // The request being priced is one more pending request.
-  const demand = now ? demandMultiplier(pending + 1, when.available) : 1;
+  const demand = now ? demandMultiplier(pending + 1, when.available) : (when.demand ?? 1);
   const fare = computeFare(rate, { distanceKm: route.distancia_km, minutes: route.duracion_minutos, at, demand });
   return { route, fare, rate };
 }

@@ -55,6 +55,11 @@ export const TRIP_RULES = {
     (trip) => `Solo el pasajero del viaje ${trip.id} puede calificar al conductor`,
     (actor, trip) => passenger(actor, trip) || isUnnamedLegacy(actor),
   ),
+  /** Asking to change the destination or the stops during the ride: the trip's passenger. */
+  change: rule<Trip>(
+    (trip) => `Solo el pasajero del viaje ${trip.id} puede pedir cambiarlo`,
+    (actor, trip) => passenger(actor, trip),
+  ),
   /** The start PIN, and confirming the start in the app instead of it: the trip's passenger alone. */
   startPin: rule<Trip>(
     (trip) => `Solo el pasajero del viaje ${trip.id} puede ver su PIN o confirmar su inicio`,

@@ -16,13 +16,13 @@ import { getTrip } from "./queries.js";
 
 type Stop = PlaceInput & { direccion: string };
 
-/** Stores a new trip's stops, numbered from 1 in the order asked, in the transaction that makes the trip. */
-export async function saveStops(tx: Tx, tripId: number, stops: Stop[]): Promise<void> {
+/** Stores a trip's stops in the order asked, numbered on from `after` (0 for a new trip), in the transaction that makes or changes it. */
+export async function saveStops(tx: Tx, tripId: number, stops: Stop[], after = 0): Promise<void> {
   if (stops.length === 0) return;
   await tx.tripStop.createMany({
     data: stops.map((stop, i) => ({
       viaje_id: tripId,
-      orden: i + 1,
+      orden: after + i + 1,
       direccion: stop.direccion,
       latitud: stop.latitud,
       longitud: stop.longitud,

@@ -6,6 +6,7 @@ import type { ServiceType } from "../../domain/service-types.js";
 import type { TripState } from "../../domain/trip-states.js";
 import { TRIP_RULES } from "../../domain/trips/access.js";
 import { tripHistory } from "../../domain/trips/history.js";
+import { tripChanges } from "../../domain/trips/changes.js";
 import { builder } from "../builder.js";
 import type { Context } from "../context.js";
 import { User } from "./accounts.js";
@@ -99,6 +100,37 @@ const TripEventRef = builder.prismaObject("TripEvent", {
   }),
 });
 
+export const TripChangeRef = builder.prismaObject("TripChange", {
+  name: "CambioViaje",
+  description: "Un cambio de destino o de paradas que el pasajero pidió durante el viaje, y lo que respondió el conductor",
+  fields: (t) => ({
+    id: t.exposeInt("id", { description: "El cambio" }),
+    viaje_id: t.exposeInt("viaje_id", { description: "El viaje" }),
+    solicitado_por: t.exposeInt("solicitado_por", { description: "Quién lo pidió" }),
+    estado: t.exposeString("estado", { description: "pendiente, aceptado, rechazado o vencido (nadie respondió a tiempo)" }),
+    destino: t.field({
+      type: TripPlaceRef,
+      description: "El destino con el cambio",
+      resolve: (change) => ({
+        direccion: change.destino_direccion,
+        latitud: change.destino_latitud,
+        longitud: change.destino_longitud,
+        referencia: change.destino_referencia,
+      }),
+    }),
+    paradas: t.field({
+      type: [TripPlaceRef],
+      description: "Las paradas por venir con el cambio, en orden",
+      resolve: (change) => JSON.parse(change.paradas),
+    }),
+    precio_antes: t.exposeInt("precio_antes", { description: "COP antes del cambio" }),
+    precio_despues: t.exposeInt("precio_despues", { description: "COP con el cambio: lo más que se cobra si se acepta" }),
+    creado_en: t.expose("creado_en", { type: "DateTime", description: "Cuándo se pidió" }),
+    vence_en: t.expose("vence_en", { type: "DateTime", description: "Hasta cuándo espera la respuesta del conductor" }),
+    respondido_en: t.expose("respondido_en", { type: "DateTime", nullable: true, description: "Cuándo respondió el conductor" }),
+  }),
+});
+
 const TripStopRef = builder.prismaObject("TripStop", {
   name: "ParadaViaje",
   description: "Una parada en el camino de un viaje, y cuándo llegó y salió de ella el conductor",
@@ -150,6 +182,13 @@ export const TripRef = builder.prismaObject("Trip", {
       type: "DateTime",
       nullable: true,
       description: "Cuándo el pasajero confirmó el inicio en su app (el conductor lo inicia entonces sin PIN)",
+    }),
+    cambios: t.field({
+      type: [TripChangeRef],
+      nullable: true,
+      description:
+        "Los cambios de destino o de paradas pedidos durante el viaje, el más reciente primero; para el pasajero, el conductor y los administradores",
+      resolve: (trip, _args, ctx) => tripChanges(ctx.deps, ctx.actor, trip),
     }),
     historial: t.field({
       type: [TripEventRef],

@@ -10,6 +10,7 @@ import { assertCanWatchTrip } from "../../domain/trips/watchers.js";
 import { acceptTrip, cancelTrip, completeTrip, startRoute, startTrip } from "../../domain/trips/transitions.js";
 import { confirmTripStart } from "../../domain/trips/start-pin.js";
 import { markStop } from "../../domain/trips/stops.js";
+import { answerTripChange, requestTripChange } from "../../domain/trips/changes.js";
 import { MAX_STOPS } from "../../domain/booking/request.js";
 import { AccountDisabledError, ConflictError, InvalidStateError, NoDriversAvailableError, NotFoundError } from "../../domain/errors.js";
 import { PUBLIC } from "../sign-in.js";
@@ -18,7 +19,7 @@ import { CALLER, DRIVER_AT_WORK, LOOKUP, MAPS, RESTRICTED, RESTRICTED_TRUSTING_L
 import type { Context } from "../context.js";
 import { PlaceInput } from "./maps.js";
 import { VehicleTypeEnum } from "./enums.js";
-import { PaymentMethodEnum, ServiceTypeEnum, TripRef, TripRole } from "./trip.js";
+import { PaymentMethodEnum, ServiceTypeEnum, TripChangeRef, TripRef, TripRole } from "./trip.js";
 
 const TripScope = builder.enumType("AlcanceViajes", {
   description: "Qué viajes de quien llama",
@@ -204,6 +205,29 @@ builder.mutationFields((t) => ({
     errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
     args: stopArgs,
     resolve: (_root, args, ctx) => markStop(ctx.deps, ctx.actor, args, "salida"),
+  }),
+  requestTripChange: t.field({
+    type: TripChangeRef,
+    description:
+      "El pasajero pide, durante el viaje, otro destino u otras paradas por venir: se cotiza de nuevo y se aplica solo si el conductor acepta a tiempo (CHANGE_ANSWER_S)",
+    errors: { types: [...RESTRICTED, ...LOOKUP, ...MAPS, InvalidStateError, ConflictError] },
+    args: {
+      trip_id: t.arg.int({ required: true, description: "El viaje" }),
+      destino: t.arg({ type: PlaceInput, description: "El nuevo destino" }),
+      lugar_destino_id: t.arg.int({ description: "En vez de destino, uno de los lugares guardados del pasajero" }),
+      paradas: t.arg({ type: [PlaceInput], description: "Las paradas por venir, en orden (las alcanzadas se quedan)" }),
+    },
+    resolve: (_root, args, ctx) => requestTripChange(ctx.deps, ctx.actor, args),
+  }),
+  answerTripChange: t.field({
+    type: TripChangeRef,
+    description: "El conductor del viaje acepta o rechaza un cambio pedido, antes de que venza",
+    errors: { types: [...RESTRICTED, ...LOOKUP, InvalidStateError] },
+    args: {
+      cambio_id: t.arg.int({ required: true, description: "El cambio" }),
+      aceptar: t.arg.boolean({ required: true, description: "true: se aplica; false: el viaje sigue como estaba" }),
+    },
+    resolve: (_root, args, ctx) => answerTripChange(ctx.deps, ctx.actor, args),
   }),
   confirmTripStart: t.field({
     type: TripRef,
