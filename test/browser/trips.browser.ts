@@ -143,4 +143,51 @@ describe("a trip requested through the legacy API", () => {
     await detail.getByText("Ganancia del conductor", { exact: true }).scrollIntoViewIfNeeded();
     await screenshot("trip-fare-split");
   });
+
+  it("shows in a trip's detail its stops, a change asked during the ride with the driver's answer, and its history", async () => {
+    const { api } = run;
+    const passenger = await api.register("pasajero", "Camila", "Ortiz");
+    const passengerToken = await api.login(passenger.email);
+    const taking = await api.approvedDriver(admin, "Julián", "Mora");
+    await api.goOnline(taking.id);
+    const trip = await api.requestTrip(passenger.id);
+    await api.acceptTrip(trip.id, taking.id);
+    await api.startTrip(trip.id);
+    const asked = await api.graphql(
+      `mutation ($id: Int!) {
+        requestTripChange(trip_id: $id, destino: { latitud: 6.2518, longitud: -75.5636, direccion: "Parque Berrío" }) {
+          __typename ... on CambioViaje { id precio_despues } ... on Error { message }
+        }
+      }`,
+      { id: trip.id },
+      passengerToken,
+    );
+    expect(asked.requestTripChange.__typename, JSON.stringify(asked)).toBe("CambioViaje");
+    const answered = await api.graphql(
+      `mutation ($id: Int!) { answerTripChange(cambio_id: $id, aceptar: true) { __typename } }`,
+      { id: asked.requestTripChange.id },
+      taking.token,
+    );
+    expect(answered.answerTripChange.__typename).toBe("CambioViaje");
+
+    const { page, open, signIn, screenshot } = await run.tab();
+    await open("viajes");
+    await signIn();
+    const row = tripRow(page, page.getByRole("table", { name: "Viajes" }), trip.id);
+    await eventually(() => row.count()).toBe(1);
+    await row.getByRole("button", { name: `Ver viaje ${trip.id}` }).click();
+    const detail = page.getByRole("dialog", { name: `Viaje #${trip.id}` });
+    await detail.waitFor();
+    const story = detail.getByRole("region", { name: "Historia del viaje" });
+    await story.waitFor();
+    const text = (await story.textContent())?.replace(/\s/g, " ") ?? "";
+    expect(text).toContain("Cambios de recorrido");
+    expect(text).toMatch(/a Parque Berrío: \$ [\d.]+ → \$ [\d.]+, aceptado/);
+    expect(text).toContain("El pasajero pidió un cambio de recorrido");
+    expect(text).toContain("El conductor aceptó el cambio");
+    // The trip's facts follow the change: its destination is the new one.
+    expect(await detail.textContent()).toContain("Parque Berrío");
+    await story.scrollIntoViewIfNeeded();
+    await screenshot("trip-history");
+  });
 });

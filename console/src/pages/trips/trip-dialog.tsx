@@ -10,6 +10,7 @@ import { ReasonDialog } from "../../components/reason-dialog";
 import { dateTime, number, pesos } from "../../format";
 import { CancelarViajeDocument, ViajeEnVivoDocument } from "../../gql/graphql";
 import { labelOf, PAYMENT_METHODS, SERVICE_TYPES, TRIP_STATES } from "../../labels";
+import { TripHistory } from "./trip-history";
 import { TripMap } from "./trip-map";
 import { isActive, TRIP_TONES, type Trip } from "./trip-states";
 
@@ -142,6 +143,7 @@ export function TripDialog({ trip, onClose, onCancelled }: { trip: Trip | null; 
                 </div>
               ))}
             </dl>
+            <TripHistory tripId={shown.id} />
           </>
         )}
       </Dialog>
