@@ -33,6 +33,8 @@ const step = fc.oneof(
       price,
       // Asked for with a quote, whose price caps what is charged.
       quoted: fc.boolean(),
+      // Straight, through a stop the driver waits at, or changed during the ride (re-quoted, the driver accepting).
+      route: fc.constantFrom("directo", "parada", "cambio"),
       // Completed, or cancelled in one of the states a trip can be cancelled in.
       end: fc.constantFrom("completado", "cancelado_pendiente", "cancelado_aceptado", "cancelado_en_ruta", "cancelado_en_curso"),
       // The driver's company changes (or not) while the trip is under way.
@@ -156,17 +158,47 @@ async function affiliate(world: World, driverIndex: number, to: number | null) {
 
 const QUOTE = `query ($input: CreateTripInput!) { fareEstimate(input: $input) { ... on EstimacionTarifa { cotizacion_id precio_estimado } } }`;
 
-/** A quote for the trip requestTrip asks for, paid `metodo`. */
-async function quoteFor(passengerId: number, metodo: PaymentMethod) {
-  const input = { tipo_servicio: "auto", metodo_pago: metodo, origen: LLERAS, destino: ESTADIO };
-  const { data } = await app.graphql(QUOTE, { input }, passengerId);
+const CREATE = `mutation ($input: CreateTripInput!) { createTrip(input: $input) { __typename ... on Viaje { id } ... on Error { message } } }`;
+const STOP = { direccion: "Calle 33 # 80-10, Laureles", latitud: 6.2446, longitud: -75.5969 };
+
+/** The trip requestTrip asks for, paid `metodo`, through `paradas`. */
+const tripInput = (metodo: PaymentMethod, paradas: Array<typeof STOP>) => ({
+  tipo_servicio: "auto",
+  metodo_pago: metodo,
+  origen: LLERAS,
+  destino: ESTADIO,
+  paradas,
+});
+
+/** A quote for that trip. */
+async function quoteFor(passengerId: number, metodo: PaymentMethod, paradas: Array<typeof STOP>) {
+  const { data } = await app.graphql(QUOTE, { input: tripInput(metodo, paradas) }, passengerId);
   return data.fareEstimate as { cotizacion_id: string; precio_estimado: number };
+}
+
+/** The trip asked for over GraphQL, as the legacy call takes no stops; expected created. */
+async function createWithStops(passengerId: number, metodo: PaymentMethod, paradas: Array<typeof STOP>, cotizacion_id?: string) {
+  const { data } = await app.graphql(CREATE, { input: { ...tripInput(metodo, paradas), cotizacion_id } }, passengerId);
+  expect(data.createTrip.__typename, JSON.stringify(data)).toBe("Viaje");
+  return data.createTrip as { id: number };
+}
+
+/** What waiting at a trip's stops adds to its most: whole minutes, from its stored marks, at the auto's per-minute rate. */
+async function waitedAtStops(tripId: number): Promise<number> {
+  const stops = await app.db.tripStop.findMany({ where: { viaje_id: tripId } });
+  const ms = stops.reduce((sum, stop) => sum + (stop.salida_en!.getTime() - stop.llegada_en!.getTime()), 0);
+  const { precio_minuto } = await app.db.pricingRate.findUniqueOrThrow({ where: { tipo_vehiculo: "auto" } });
+  return Math.round(Math.ceil(ms / 60_000) * precio_minuto);
 }
 
 async function trip(world: World, passengerId: number, s: Extract<Step, { kind: "trip" }>, e: Expected, companies: ExpectedCompany[]) {
   const conductorId = world.drivers[s.driver]!.id;
-  const quote = s.quoted ? await quoteFor(passengerId, s.metodo) : null;
-  const requested = await requestTrip(app, passengerId, { metodo_pago: s.metodo, cotizacion_id: quote?.cotizacion_id });
+  const paradas = s.route === "parada" ? [STOP] : [];
+  const quote = s.quoted ? await quoteFor(passengerId, s.metodo, paradas) : null;
+  const requested =
+    paradas.length === 0
+      ? await requestTrip(app, passengerId, { metodo_pago: s.metodo, cotizacion_id: quote?.cotizacion_id })
+      : await createWithStops(passengerId, s.metodo, paradas, quote?.cotizacion_id);
   if (s.end !== "cancelado_pendiente") {
     const accepted = await post(app, "/viajes/accept_trip.php", { trip_id: requested.id, conductor_id: conductorId });
     // A driver kept offline by debt takes no trips: the request is cancelled instead.
@@ -188,9 +220,37 @@ async function trip(world: World, passengerId: number, s: Extract<Step, { kind: 
     expect((await post(app, "/viajes/cancel_trip.php", { trip_id: requested.id, motivo: "Cambio de planes" })).status).toBe(200);
     return;
   }
+  // The most the ride is charged: its quote, plus the time waited at its stops; or the last change its driver accepted.
+  let most = quote?.precio_estimado ?? null;
+  if (s.route === "parada") {
+    for (const mark of ["arriveAtStop", "leaveStop"]) {
+      const { data } = await app.graphql(
+        `mutation ($id: Int!) { ${mark}(trip_id: $id, orden: 1) { __typename } }`,
+        { id: requested.id },
+        conductorId,
+      );
+      expect(data[mark].__typename).toBe("Viaje");
+    }
+    if (most !== null) most += await waitedAtStops(requested.id);
+  }
+  if (s.route === "cambio") {
+    const asked = await app.graphql(
+      `mutation ($id: Int!) { requestTripChange(trip_id: $id, paradas: [{ latitud: 6.2446, longitud: -75.5969 }]) { ... on CambioViaje { id precio_despues } } }`,
+      { id: requested.id },
+      passengerId,
+    );
+    const change = asked.data.requestTripChange as { id: number; precio_despues: number };
+    const { data } = await app.graphql(
+      `mutation ($id: Int!) { answerTripChange(cambio_id: $id, aceptar: true) { __typename } }`,
+      { id: change.id },
+      conductorId,
+    );
+    expect(data.answerTripChange.__typename).toBe("CambioViaje");
+    most = change.precio_despues;
+  }
   const completed = await post(app, "/viajes/complete_trip.php", { trip_id: requested.id, precio_final: s.price });
   expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-  const pesos = Math.min(Math.round(s.price), quote?.precio_estimado ?? Number.POSITIVE_INFINITY);
+  const pesos = Math.min(Math.round(s.price), most ?? Number.POSITIVE_INFINITY);
   const stored = await app.db.trip.findUniqueOrThrow({ where: { id: requested.id } });
   const split = expectedSplit(pesos, s.metodo);
   const share =
