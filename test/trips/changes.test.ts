@@ -113,6 +113,16 @@ describe("changing the way during the ride", () => {
     ]);
   });
 
+  it("waits one at a time, also when two are asked at once", async () => {
+    const { passenger, trip } = await underWay();
+    const answers = await Promise.all([
+      gql(REQUEST, { id: trip.id, destino: BERRIO }, passenger.id),
+      gql(REQUEST, { id: trip.id, destino: LAURELES }, passenger.id),
+    ]);
+    expect(answers.map((answer) => answer.__typename).sort()).toEqual(["CambioViaje", "ConflictError"]);
+    expect(await app.db.tripChange.count({ where: { viaje_id: trip.id } })).toBe(1);
+  });
+
   it("is asked only by the passenger of a trip under way, with something to change", async () => {
     const { driver, passenger, trip } = await underWay();
     expect((await gql(REQUEST, { id: trip.id, destino: BERRIO }, driver.id)).code).toBe("FORBIDDEN");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lockUser } from "../../db/locks.js";
 import type { Notification, Trip, TripChange } from "../../db/models.js";
 import { authorize, type Actor } from "../actor.js";
 import { MAX_STOPS, priceTrip, withAddress } from "../booking/request.js";
@@ -84,6 +85,8 @@ export async function requestTripChange(
   const now = deps.clock.now();
   let notice: Notification | null = null;
   const change = await deps.db.$transaction(async (tx) => {
+    // Holding the passenger's row: of two changes asked at once, one waits and then finds the other.
+    await lockUser(tx, deps.provider, trip.usuario_id!);
     const waiting = await tx.tripChange.findFirst({ where: { viaje_id: trip.id, estado: "pendiente", vence_en: { gt: now } } });
     if (waiting) throw new ConflictError(`El conductor aún no responde el cambio ${waiting.id}; espera su respuesta`);
     const asked = await tx.tripChange.create({
