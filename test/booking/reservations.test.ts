@@ -273,6 +273,21 @@ describe("when a reservation falls due", () => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   });
 
+  it("tells its passenger once when a driver takes it, with nobody committed beforehand", async () => {
+    clock.set(START);
+    const passenger = await createPassenger(app);
+    const booked = await book(passenger.id, { fecha_programada: "2026-03-10T12:00" });
+    clock.set("2026-03-10T16:45:00.000Z");
+    const driver = await createDriver(app);
+    await app.server.nudgeBookings();
+    const { viaje_id } = await app.db.reservation.findUniqueOrThrow({ where: { id: booked.id } });
+    expect(await told(passenger.id, "Tu viaje reservado ya tiene conductor")).toBe(0);
+    const accepted = await app.legacy("POST", "/viajes/accept_trip.php", { trip_id: viaje_id, conductor_id: driver.id });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(await told(passenger.id, "Tu viaje reservado ya tiene conductor")).toBe(1);
+    expect(await mailed(passenger.email, "Tu viaje reservado ya tiene conductor")).toBe(1);
+  });
+
   it("goes to the usual waves when the committed driver is not near in time, which counts against them", async () => {
     clock.set(START);
     const passenger = await createPassenger(app);

@@ -5,12 +5,12 @@ import type { Deps } from "../deps.js";
 import { assertCanOperate, loadDriver } from "../drivers/readiness.js";
 import { ConflictError, ForbiddenError, InvalidStateError, ValidationError } from "../errors.js";
 import { greatCircleKm, type Point } from "../geo.js";
-import { deliver, nothingTold, tell } from "../notifications/tell.js";
+import { deliver, nothingTold } from "../notifications/tell.js";
 import { round } from "../numbers.js";
 import { serviceForVehicle, type VehicleType } from "../service-types.js";
 import { latitude, longitude, optional, parseInput, type Raw } from "../validation.js";
 import { RESERVATION_RULES } from "./access.js";
-import { getReservation, HOUR_BEFORE_MS, pickupWords, releaseDriver } from "./reservations.js";
+import { getReservation, HOUR_BEFORE_MS, releaseDriver, tellDriverAssigned } from "./reservations.js";
 
 /** Reservations are listed to drivers whose pickup is within this distance of them. */
 const RESERVATION_RADIUS_KM = 10;
@@ -143,21 +143,7 @@ export async function commitToReservation(deps: Deps, actor: Actor, id: unknown)
     if (count === 0) throw new ConflictError(`Otro conductor ya tomó la reserva ${booking.id}`);
     await tx.reservationCommitment.create({ data: { reserva_id: booking.id, conductor_id: driverId, comprometido_en: now } });
     // The passenger hears of it once, however often drivers come and go.
-    const first = await tx.reservation.updateMany({
-      where: { id: booking.id, aviso_conductor_en: null },
-      data: { aviso_conductor_en: now },
-    });
-    if (first.count === 1) {
-      const passenger = await tx.user.findUniqueOrThrow({
-        where: { id: booking.usuario_id },
-        select: { id: true, email: true, nombre: true },
-      });
-      await tell(tx, deps, told, passenger, {
-        tipo: "reserva",
-        titulo: "Tu viaje reservado ya tiene conductor",
-        mensaje: `Un conductor se comprometió con tu viaje del ${pickupWords(booking.fecha_programada)}; te avisaremos cuando vaya en camino.`,
-      });
-    }
+    await tellDriverAssigned(tx, deps, told, { id: booking.id });
     return tx.reservation.findUniqueOrThrow({ where: { id: booking.id } });
   });
   deliver(deps, told);

@@ -4,7 +4,7 @@ import { greatCircleKm } from "../geo.js";
 import { MATCH_RADIUS_KM } from "../matching/eligibility.js";
 import { announceWave, nextWaveDue } from "../matching/dispatch.js";
 import { commissionRatesFor } from "../money/fare-split.js";
-import { deliver, nothingTold, tell, type Told } from "../notifications/tell.js";
+import { deliver, nothingTold, tellUser, type Told } from "../notifications/tell.js";
 import type { PaymentMethod } from "../payment-methods.js";
 import { rateFor } from "../pricing/rates.js";
 import { VEHICLE_FOR_SERVICE, type ServiceType } from "../service-types.js";
@@ -17,8 +17,6 @@ const BATCH = 200;
 
 /** The second reminder goes this long before the pickup. */
 const QUARTER_BEFORE_MS = 15 * 60_000;
-
-const PERSON = { id: true, email: true, nombre: true } as const;
 
 /** Whether the driver committed to a reservation is online, free and near its pickup: then they are offered it first. */
 function committedDriverReady(deps: Deps, booking: Reservation, now: Date): boolean {
@@ -139,8 +137,7 @@ async function expireUntakenBookings(deps: Deps): Promise<boolean> {
       });
       if (count === 0) return null;
       await tx.reservation.update({ where: { id: booking.id }, data: { estado: "vencida" } });
-      const passenger = await tx.user.findUniqueOrThrow({ where: { id: booking.usuario_id }, select: PERSON });
-      await tell(tx, deps, told, passenger, {
+      await tellUser(tx, deps, told, booking.usuario_id, {
         tipo: "reserva",
         titulo: "Nadie tomó tu viaje reservado",
         mensaje: `Lo sentimos: ningún conductor tomó tu viaje del ${pickupWords(booking.fecha_programada)}. No se te cobra nada; puedes pedir uno ahora.`,
@@ -178,11 +175,16 @@ async function sendBookingReminders(deps: Deps): Promise<boolean> {
       await deps.db.$transaction(async (tx) => {
         const { count } = await tx.reservation.updateMany({ where: { id: booking.id, [field]: null }, data: { [field]: now } });
         if (count === 0) return;
-        const passenger = await tx.user.findUniqueOrThrow({ where: { id: booking.usuario_id }, select: PERSON });
-        await remind(tx, deps, told, passenger, booking, `Tu viaje reservado es ${words}`);
+        await remind(tx, deps, told, booking.usuario_id, booking, `Tu viaje reservado es ${words}`);
         if (booking.conductor_id !== null && booking.estado === "programada") {
-          const driver = await tx.user.findUniqueOrThrow({ where: { id: booking.conductor_id }, select: PERSON });
-          await remind(tx, deps, told, driver, booking, `La reserva que tomaste es ${words}: conéctate cerca del punto de recogida`);
+          await remind(
+            tx,
+            deps,
+            told,
+            booking.conductor_id,
+            booking,
+            `La reserva que tomaste es ${words}: conéctate cerca del punto de recogida`,
+          );
         }
       });
       deliver(deps, told);
@@ -191,15 +193,8 @@ async function sendBookingReminders(deps: Deps): Promise<boolean> {
   return more;
 }
 
-function remind(
-  tx: Parameters<typeof tell>[0],
-  deps: Deps,
-  told: Told,
-  person: { id: number; email: string; nombre: string },
-  booking: Reservation,
-  titulo: string,
-) {
-  return tell(tx, deps, told, person, {
+function remind(tx: Parameters<typeof tellUser>[0], deps: Deps, told: Told, usuarioId: number, booking: Reservation, titulo: string) {
+  return tellUser(tx, deps, told, usuarioId, {
     tipo: "reserva",
     titulo,
     mensaje: `Recogida el ${pickupWords(booking.fecha_programada)} en ${booking.origen_direccion}, hacia ${booking.destino_direccion}.`,

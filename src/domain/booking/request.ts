@@ -97,6 +97,7 @@ async function routeThrough(deps: Deps, points: Point[], at: Date) {
       2,
     ),
     duracion_minutos: legs.reduce((sum, leg) => sum + leg.duracion_minutos, 0),
+    puntos: legs.flatMap((leg) => leg.puntos),
   };
 }
 

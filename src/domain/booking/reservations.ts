@@ -8,7 +8,7 @@ import { authorize, isAdmin, member, type Actor } from "../actor.js";
 import { audit } from "../audit/audit.js";
 import type { Deps } from "../deps.js";
 import { AccountDisabledError, ConflictError, InvalidStateError, NotFoundError, ValidationError } from "../errors.js";
-import { deliver, nothingTold, tell, type Told } from "../notifications/tell.js";
+import { deliver, nothingTold, tellUser, type Told } from "../notifications/tell.js";
 import { assertAccepted } from "../payment-methods.js";
 import { withSavedPlaces, type NamingPlaces } from "../places/saved-places.js";
 import { localClock, localDate } from "../time.js";
@@ -136,6 +136,29 @@ function assertChangeable(deps: Deps, booking: Reservation): void {
   }
 }
 
+/**
+ * Tells the passenger, on their feed and by mail, that a driver has their reservation: when one
+ * commits to it ahead or takes the trip it was dispatched as, whichever comes first; once.
+ */
+export async function tellDriverAssigned(tx: Tx, deps: Deps, told: Told, where: { id: number } | { viaje_id: number }): Promise<void> {
+  const now = deps.clock.now();
+  const booking = await tx.reservation.findFirst({ where: { ...where, aviso_conductor_en: null } });
+  if (!booking) return;
+  const { count } = await tx.reservation.updateMany({
+    where: { id: booking.id, aviso_conductor_en: null },
+    data: { aviso_conductor_en: now },
+  });
+  if (count === 0) return;
+  await tellUser(tx, deps, told, booking.usuario_id, {
+    tipo: "reserva",
+    titulo: "Tu viaje reservado ya tiene conductor",
+    mensaje:
+      booking.viaje_id === null
+        ? `Un conductor se comprometió con tu viaje del ${pickupWords(booking.fecha_programada)}; te avisaremos cuando vaya en camino.`
+        : `Un conductor tomó tu viaje del ${pickupWords(booking.fecha_programada)} y va en camino.`,
+  });
+}
+
 /** Ends the commitment of the driver committed to `booking` with `fin`, and tells them why, in `tx`. */
 export async function releaseDriver(
   tx: Tx,
@@ -152,8 +175,7 @@ export async function releaseDriver(
     data: { fin, terminado_en: now },
   });
   if (!why) return;
-  const driver = await tx.user.findUniqueOrThrow({ where: { id: booking.conductor_id }, select: { id: true, email: true, nombre: true } });
-  await tell(tx, deps, told, driver, { tipo: "reserva", titulo: `Reserva ${booking.id}: ya no es tuya`, mensaje: why });
+  await tellUser(tx, deps, told, booking.conductor_id, { tipo: "reserva", titulo: `Reserva ${booking.id}: ya no es tuya`, mensaje: why });
 }
 
 const changeSchema = z.object({ reserva_id: positiveId() });
@@ -231,11 +253,7 @@ export async function cancelReservation(deps: Deps, actor: Actor, input: Raw<typ
     await releaseDriver(tx, deps, told, booking, "liberado", `Se canceló la reserva del ${when}.`);
     if (byAdmin) {
       await audit(tx, deps, actor, { accion: "cancelar_reserva", objetivo_tipo: "reserva", objetivo_id: booking.id, detalles: { motivo } });
-      const passenger = await tx.user.findUniqueOrThrow({
-        where: { id: booking.usuario_id },
-        select: { id: true, email: true, nombre: true },
-      });
-      await tell(tx, deps, told, passenger, {
+      await tellUser(tx, deps, told, booking.usuario_id, {
         tipo: "reserva",
         titulo: "Tu viaje reservado fue cancelado",
         mensaje: `Cancelamos tu viaje reservado del ${when}: ${motivo}. No se te cobra nada.`,

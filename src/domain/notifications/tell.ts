@@ -35,6 +35,18 @@ export async function tell(
   told.mails.push(await queueMail(tx, deps.clock.now(), mail));
 }
 
+/** `tell`, to a user known by id: their name and address read in the same transaction. */
+export async function tellUser(
+  tx: Tx,
+  deps: Pick<Deps, "clock">,
+  told: Told,
+  usuarioId: number,
+  message: NotificationContent & { lineas?: string[] },
+): Promise<void> {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: usuarioId }, select: { id: true, email: true, nombre: true } });
+  await tell(tx, deps, told, user, message);
+}
+
 /** Announces what a committed transaction told. */
 export function deliver(deps: Pick<Deps, "events" | "onMailQueued">, told: Told): void {
   for (const notification of told.notifications) announce(deps, notification);

@@ -11,6 +11,8 @@ import { refreshPresence } from "../matching/online-drivers.js";
 import { withdrawOffers } from "../matching/requests.js";
 import { splitFare } from "../money/fare-split.js";
 import { quotedCharge } from "../booking/quotes.js";
+import { tellDriverAssigned } from "../booking/reservations.js";
+import { deliver, nothingTold } from "../notifications/tell.js";
 import { tripCompany } from "../money/company-share.js";
 import { postCompletedTrip } from "../money/trip-postings.js";
 import { announceBalance } from "../money/announcements.js";
@@ -63,6 +65,7 @@ export async function acceptTrip(deps: Deps, actor: Actor, tripId: unknown): Pro
   nextState(trip.estado, "aceptar");
   const now = deps.clock.now();
   assertCanOperate(driver, now);
+  const told = nothingTold();
   const needed = VEHICLE_FOR_SERVICE[trip.tipo_servicio as ServiceType];
   if (driver.vehiculo?.tipo !== needed) {
     throw new ValidationError(`El viaje pide un vehículo '${needed}' y el tuyo es '${driver.vehiculo?.tipo}'`);
@@ -84,8 +87,11 @@ export async function acceptTrip(deps: Deps, actor: Actor, tripId: unknown): Pro
       create: { ...offer, mostrada_en: now, respuesta: "aceptada", respondida_en: now },
       update: { respuesta: "aceptada", respondida_en: now },
     });
+    // A trip booked ahead: its passenger hears that a driver has it, unless a committed driver was announced already.
+    await tellDriverAssigned(tx, deps, told, { viaje_id: trip.id });
     return updated;
   });
+  deliver(deps, told);
   announceTrip(deps, accepted);
   await withdrawOffers(deps, accepted);
   await refreshPresence(deps, driverId);
