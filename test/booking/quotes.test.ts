@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const QUOTE_FIELDS = `cotizacion_id vence_en fecha_programada precio_estimado tarifa_base por_distancia por_tiempo recargo por_recargo
-  multiplicador_demanda distancia_km duracion_estimada_minutos`;
+  multiplicador_demanda distancia_km duracion_estimada_minutos puntos { latitud longitud }`;
 const FARE_ESTIMATE = `query ($input: CreateTripInput!, $fecha_programada: String) {
   fareEstimate(input: $input, fecha_programada: $fecha_programada) {
     __typename ... on EstimacionTarifa { ${QUOTE_FIELDS} } ... on Error { code message }
@@ -48,6 +48,9 @@ describe("quotes (fareEstimate)", () => {
     expect(given.fecha_programada).toBeNull();
     expect(given.recargo).toBeNull();
     expect(given.por_recargo).toBe(0);
+    // The route itself, from the pickup to the destination.
+    expect(given.puntos[0]).toEqual({ latitud: LLERAS.latitud, longitud: LLERAS.longitud });
+    expect(given.puntos.at(-1)).toEqual({ latitud: ESTADIO.latitud, longitud: ESTADIO.longitud });
     const stored = await app.db.quote.findUniqueOrThrow({ where: { id: given.cotizacion_id } });
     expect(stored).toMatchObject({
       usuario_id: passenger.id,

@@ -41,6 +41,7 @@ export async function fareEstimate(deps: Deps, actor: Actor, input: TripRequest 
     tipo_servicio: request.serviceType,
     distancia_km: priced.route.distancia_km,
     duracion_estimada_minutos: priced.route.duracion_minutos,
+    puntos: priced.route.puntos,
     conductores_disponibles: available,
     cotizacion_id: quote?.id ?? null,
     vence_en: quote?.vence_en ?? null,

@@ -17,7 +17,8 @@ import { PUBLIC } from "../sign-in.js";
 import { builder, type InputFields } from "../builder.js";
 import { CALLER, DRIVER_AT_WORK, LOOKUP, MAPS, RESTRICTED, RESTRICTED_TRUSTING_LEGACY } from "../errors.js";
 import type { Context } from "../context.js";
-import { PlaceInput } from "./maps.js";
+import { PlaceInput, PointRef } from "./maps.js";
+import type { Point } from "../../domain/geo.js";
 import { VehicleTypeEnum } from "./enums.js";
 import { PaymentMethodEnum, ServiceTypeEnum, TripChangeRef, TripRef, TripRole } from "./trip.js";
 
@@ -72,6 +73,7 @@ interface FareView {
   distancia_km: number;
   duracion_estimada_minutos: number;
   conductores_disponibles: number;
+  puntos: Point[];
   por_recargo: number;
   cotizacion_id: string | null;
   vence_en: Date | null;
@@ -94,6 +96,7 @@ const FareRef = builder.objectRef<FareView>("EstimacionTarifa").implement({
     distancia_km: t.exposeFloat("distancia_km", { description: "km por carretera" }),
     duracion_estimada_minutos: t.exposeInt("duracion_estimada_minutos", { description: "Minutos estimados" }),
     conductores_disponibles: t.exposeInt("conductores_disponibles", { description: "Conductores libres a 5 km o menos del origen" }),
+    puntos: t.field({ type: [PointRef], description: "La ruta, como puntos en orden (por las paradas, si hay)", resolve: (f) => f.puntos }),
     cotizacion_id: t.exposeString("cotizacion_id", {
       nullable: true,
       description: "La cotización, para pedir el viaje con ella (createTrip) antes de vence_en; null si nadie inició sesión",
